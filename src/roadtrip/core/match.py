@@ -1,0 +1,53 @@
+"""A running match: a state, its seed, and chance resolved reproducibly.
+
+This is what the command line (and later the server) drives: decisions come from
+seats, chance outcomes from the match's :class:`ChanceSampler`, and the record is
+always one call away.  ``Match.from_record`` continues a stored match exactly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from roadtrip.core.chance import ChanceSampler
+from roadtrip.core.game import Game
+from roadtrip.core.records import MatchRecord, replay
+from roadtrip.core.state import CHANCE, State
+
+
+class Match:
+    """A match in progress.  ``advance()`` resolves chance until a seat must act."""
+
+    def __init__(self, game: Game, seed: int, state: State | None = None) -> None:
+        self.game = game
+        self.seed = seed
+        self.sampler = ChanceSampler(seed)
+        self.state = state if state is not None else game.new_initial_state()
+
+    @classmethod
+    def from_record(cls, record: MatchRecord) -> Match:
+        state = replay(record)
+        seed = record.seed if record.seed is not None else 0
+        return cls(state.game, seed, state)
+
+    def chance_count(self) -> int:
+        return sum(1 for seat, _ in self.state.history() if seat == CHANCE)
+
+    def advance(self) -> list[int]:
+        """Resolve chance nodes until a decision or the end; return the outcomes."""
+        drawn: list[int] = []
+        index = self.chance_count()
+        while self.state.is_chance_node():
+            outcome = self.sampler.draw(self.state, index)
+            self.state.apply_action(outcome)
+            drawn.append(outcome)
+            index += 1
+        return drawn
+
+    def act(self, action: int, seat: int | None = None) -> None:
+        """Apply a seat's decision (validated) and resolve the chance that follows."""
+        self.state.apply_action(action, seat)
+        self.advance()
+
+    def record(self, **meta: Any) -> MatchRecord:
+        return MatchRecord.of(self.state, self.seed, **meta)

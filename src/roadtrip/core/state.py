@@ -1,0 +1,204 @@
+"""The State base class, in OpenSpiel's shape, with multi-seat decision phases.
+
+Public methods validate and raise typed errors; subclasses implement the private
+hooks (``_current``, ``_legal``, ``_apply`` ...), which may trust their input.
+A state that raises is left exactly as it was.
+
+Player ids follow OpenSpiel: a seat index ``0..n-1``, :data:`CHANCE` (-1) or
+:data:`TERMINAL` (-4).  Where several seats may act at once (everyone deciding on
+the same roll), ``active_seats()`` lists them; ``current_player()`` gives the
+lowest of them so that sequential adapters still see one seat at a time, and
+``apply_action(action, seat=s)`` lets any active seat act.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from fractions import Fraction
+from random import Random
+from typing import TYPE_CHECKING, Any
+
+from roadtrip.core.errors import GameOver, IllegalMove, InvalidSeat, NotYourTurn
+
+if TYPE_CHECKING:
+    from roadtrip.core.game import Game
+
+CHANCE = -1
+TERMINAL = -4
+
+JSON = dict[str, Any]
+
+
+class State(ABC):
+    """One moment of a match.  Mutable; ``clone()`` gives an independent copy."""
+
+    __slots__ = ("_game", "_history")
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        self._history: list[tuple[int, int]] = []
+
+    # ----------------------------------------------------------------- hooks
+    @abstractmethod
+    def _current(self) -> int:
+        """A seat, CHANCE or TERMINAL: the lowest active seat in multi-seat phases."""
+
+    def _active(self) -> tuple[int, ...]:
+        """Seats that may act now; override for multi-seat phases."""
+        current = self._current()
+        return (current,) if current >= 0 else ()
+
+    @abstractmethod
+    def _legal(self, seat: int) -> list[int]:
+        """Sorted legal decision actions of an active seat."""
+
+    @abstractmethod
+    def _chance(self) -> list[tuple[int, float]]:
+        """Chance outcomes at a chance node, probabilities as floats."""
+
+    def _chance_exact(self) -> list[tuple[int, Fraction]]:
+        """Exact chance outcomes; override where floats are not exact."""
+        return [(a, Fraction(p).limit_denominator(1 << 40)) for a, p in self._chance()]
+
+    @abstractmethod
+    def _apply(self, action: int, seat: int) -> None:
+        """Carry out a validated action (``seat`` is CHANCE for chance actions)."""
+
+    @abstractmethod
+    def _returns(self) -> list[float]:
+        """Utilities at a terminal state."""
+
+    @abstractmethod
+    def _action_string(self, action: int, seat: int) -> str:
+        """The action in a player's words."""
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> JSON:
+        """What ``seat`` (None: a spectator) may see, JSON-ready."""
+
+    @abstractmethod
+    def _copy(self) -> State:
+        """A deep copy of the game-specific fields (history is copied by ``clone``)."""
+
+    def _resample_hidden(self, seat: int, rng: Random) -> State:
+        """A state ``seat`` cannot tell from this one; perfect-information games clone."""
+        return self.clone()
+
+    # ------------------------------------------------------------- public API
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    def num_players(self) -> int:
+        return self._game.num_players()
+
+    def current_player(self) -> int:
+        return self._current()
+
+    def active_seats(self) -> tuple[int, ...]:
+        return self._active()
+
+    def is_terminal(self) -> bool:
+        return self._current() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self._current() == CHANCE
+
+    def legal_actions(self, seat: int | None = None) -> list[int]:
+        """Legal actions of ``seat`` (default: the current player; chance outcomes at
+        a chance node).  Empty for a seat that may not act now."""
+        current = self._current()
+        if current == TERMINAL:
+            return []
+        if current == CHANCE:
+            return [a for a, _ in self._chance()] if seat in (None, CHANCE) else []
+        if seat is None:
+            seat = current
+        self._check_seat(seat)
+        return self._legal(seat) if seat in self._active() else []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``[(action, probability)]`` at a chance node; probabilities sum to 1."""
+        if self._current() != CHANCE:
+            raise NotYourTurn("chance_outcomes() is only defined at a chance node")
+        return self._chance()
+
+    def chance_outcomes_exact(self) -> list[tuple[int, Fraction]]:
+        """Like ``chance_outcomes`` with exact fractions, for solvers and tests."""
+        if self._current() != CHANCE:
+            raise NotYourTurn("chance_outcomes_exact() is only defined at a chance node")
+        return self._chance_exact()
+
+    def apply_action(self, action: int, seat: int | None = None) -> None:
+        """Apply a decision of ``seat`` (default: the current player) or a chance
+        outcome.  Raises an :class:`IllegalMove` subclass and changes nothing if the
+        action is not allowed."""
+        current = self._current()
+        if current == TERMINAL:
+            raise GameOver("the game is over; no more actions are accepted")
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise IllegalMove(f"an action is an integer; got {action!r}")
+        if current == CHANCE:
+            if seat not in (None, CHANCE):
+                raise NotYourTurn(f"seat {seat} cannot act: the dice/cards decide now")
+            if not any(a == action for a, _ in self._chance()):
+                raise IllegalMove(f"{action} is not a possible chance outcome here")
+            self._apply(action, CHANCE)
+            self._history.append((CHANCE, action))
+            return
+        if seat is None:
+            seat = current
+        self._check_seat(seat)
+        if seat not in self._active():
+            raise NotYourTurn(f"seat {seat} may not act now (seats to act: {self._active()})")
+        if action not in self._legal(seat):
+            raise IllegalMove(
+                f"{action} is not a legal action for seat {seat} here; "
+                f"legal: {self._legal(seat)}"
+            )
+        self._apply(action, seat)
+        self._history.append((seat, action))
+
+    def returns(self) -> list[float]:
+        """Each seat's utility: the game's payoffs at the end, zeros before it."""
+        if self._current() != TERMINAL:
+            return [0.0] * self.num_players()
+        return self._returns()
+
+    def action_to_string(self, action: int, seat: int | None = None) -> str:
+        if seat is None:
+            seat = self._current()
+        return self._action_string(action, seat)
+
+    def view(self, seat: int | None) -> JSON:
+        """Exactly what ``seat`` may see (``None``: a spectator), as JSON-ready data."""
+        if seat is not None:
+            self._check_seat(seat)
+        return self._view(seat)
+
+    def resample_hidden(self, seat: int, rng: Random) -> State:
+        """A full state consistent with what ``seat`` sees, hidden parts drawn at
+        random (a determinization, for search bots and information tests)."""
+        self._check_seat(seat)
+        return self._resample_hidden(seat, rng)
+
+    def history(self) -> list[tuple[int, int]]:
+        """Every action so far as ``(seat, action)``; seat is CHANCE for chance."""
+        return list(self._history)
+
+    def move_number(self) -> int:
+        return len(self._history)
+
+    def clone(self) -> State:
+        copy = self._copy()
+        copy._history = list(self._history)
+        return copy
+
+    def _check_seat(self, seat: int) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise InvalidSeat(f"a seat is an integer; got {seat!r}")
+        if not 0 <= seat < self.num_players():
+            raise InvalidSeat(f"seat {seat} does not exist; seats are 0..{self.num_players() - 1}")
+
+    def __str__(self) -> str:
+        return str(self._view(None))

@@ -1,0 +1,10 @@
+"""The games, one package each (rules, data, views, variants; no I/O)."""
+
+from roadtrip.core.registry import register_game
+
+
+def register_builtin_games() -> None:
+    """Register every game that ships with roadtrip (idempotent)."""
+    from roadtrip.games.road_to_300 import RoadTo300Game
+
+    register_game(RoadTo300Game)
