@@ -82,8 +82,7 @@ class Option:
                 number = int(text.strip())
             except ValueError:
                 raise InvalidOption(
-                    f"option '{self.name}' of game '{game_id}' must be a whole number; "
-                    f"got {text!r}"
+                    f"option '{self.name}' of game '{game_id}' must be a whole number; got {text!r}"
                 ) from None
             return self.validate(number, game_id)
         return self.validate(text.strip(), game_id)

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from fractions import Fraction
-from random import Random
 from typing import TYPE_CHECKING, Any
 
 from roadtrip.core.errors import GameOver, IllegalMove, InvalidSeat, NotYourTurn
 
 if TYPE_CHECKING:
+    from random import Random
+
     from roadtrip.core.game import Game
 
 CHANCE = -1
@@ -153,8 +154,7 @@ class State(ABC):
             raise NotYourTurn(f"seat {seat} may not act now (seats to act: {self._active()})")
         if action not in self._legal(seat):
             raise IllegalMove(
-                f"{action} is not a legal action for seat {seat} here; "
-                f"legal: {self._legal(seat)}"
+                f"{action} is not a legal action for seat {seat} here; legal: {self._legal(seat)}"
             )
         self._apply(action, seat)
         self._history.append((seat, action))

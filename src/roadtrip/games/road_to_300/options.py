@@ -41,8 +41,7 @@ NO_CROSS = Option(
     "out the round and wait for the next common roll. Either way three failures in a "
     "row end that player's game.",
     choices=("reroll", "pass"),
-    rule="Step 2: 'you must roll again! If this happens three times in a row, the "
-    "game is over!'",
+    rule="Step 2: 'you must roll again! If this happens three times in a row, the game is over!'",
 )
 
 FINAL_FIELD = Option(

@@ -84,7 +84,7 @@ class RoadTo300Game(Game):
 class RoadTo300State(State):
     """A Road to 300 match: one sheet per seat, and who rolls or decides next."""
 
-    __slots__ = ("sheets", "_rolling", "_active_seats", "round")
+    __slots__ = ("_active_seats", "_rolling", "round", "sheets")
 
     _game: RoadTo300Game
 
@@ -171,10 +171,7 @@ class RoadTo300State(State):
         sheet.crossed |= 1 << cell
         sheet.rounds += 1
         if sheet.position == OUTSIDE:
-            if self._game.corner_free:
-                walks = board.ENTRY_WALKS[die]
-            else:
-                walks = board.ENTRY_WALKS[die - 1]
+            walks = board.ENTRY_WALKS[die] if self._game.corner_free else board.ENTRY_WALKS[die - 1]
         else:
             sheet.crossed |= 1 << sheet.position
             walks = board.WALKS[sheet.position][die]

@@ -28,17 +28,17 @@ class Sheet:
     """The sheet of one seat."""
 
     __slots__ = (
-        "crossed",
         "circled",
-        "position",
-        "roll",
-        "failed",
-        "step",
         "cross_options",
-        "move_die",
+        "crossed",
         "destinations",
         "ended",
+        "failed",
+        "move_die",
+        "position",
+        "roll",
         "rounds",
+        "step",
     )
 
     def __init__(self) -> None:

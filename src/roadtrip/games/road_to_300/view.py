@@ -83,9 +83,11 @@ def action_text(state: RoadTo300State, action: int, seat: int) -> str:
             return f"invalid roll {action}"
         return "roll " + "-".join(str(d) for d in board.ROLLS[action])
     if 0 <= action < MOVE_BASE:
-        die = next(
-            (d for c, d in state.sheets[seat].cross_options if c == action), None
-        ) if 0 <= seat < len(state.sheets) else None
+        die = (
+            next((d for c, d in state.sheets[seat].cross_options if c == action), None)
+            if 0 <= seat < len(state.sheets)
+            else None
+        )
         suffix = f" (move {die})" if die else ""
         return f"cross {board.cell_name(action)}{suffix}"
     if MOVE_BASE <= action < 2 * MOVE_BASE:
