@@ -81,6 +81,11 @@ class State(ABC):
     def _copy(self) -> State:
         """A deep copy of the game-specific fields (history is copied by ``clone``)."""
 
+    def _action_string_for(self, action: int, seat: int, viewer: int | None) -> str:
+        """The action as ``viewer`` may read it; hidden-information games override
+        (a card drawn face down reads "draws a card" to everyone but its owner)."""
+        return self._action_string(action, seat)
+
     def _resample_hidden(self, seat: int, rng: Random) -> State:
         """A state ``seat`` cannot tell from this one; perfect-information games clone."""
         return self.clone()
@@ -169,6 +174,13 @@ class State(ABC):
         if seat is None:
             seat = self._current()
         return self._action_string(action, seat)
+
+    def describe_action(self, action: int, seat: int, viewer: int | None) -> str:
+        """``action`` by ``seat`` (CHANCE for chance) in words, as ``viewer`` (None: a
+        spectator) may read it.  Call it on the state *before* the action."""
+        if viewer is not None:
+            self._check_seat(viewer)
+        return self._action_string_for(action, seat, viewer)
 
     def view(self, seat: int | None) -> JSON:
         """Exactly what ``seat`` may see (``None``: a spectator), as JSON-ready data."""

@@ -1,0 +1,1 @@
+"""The web app: match coordinator, storage, transport, visibility and HTTP/WebSocket routes."""

@@ -1,0 +1,230 @@
+"""The web app: HTTP API, WebSocket play and the static browser client.
+
+Routes stay thin: they parse and authorize, then call the coordinator, which is the
+only authority.  Tokens travel in an ``Authorization: Bearer`` header or in the
+first WebSocket message, never in a URL the server sees (invite links carry them
+after ``#``), so they never reach access logs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
+
+import roadtrip
+from roadtrip.bots import bot_names, bot_summary
+from roadtrip.core.errors import IllegalMove, RoadtripError
+from roadtrip.core.records import replay_states
+from roadtrip.core.registry import game_class
+from roadtrip.server.coordinator import Coordinator, NotFound
+from roadtrip.server.errors import error_body, error_code
+from roadtrip.server.settings import MAX_HTTP_BODY
+from roadtrip.server.sql_store import SqlStore
+from roadtrip.server.storage import Grant, MatchStore, SeatSpec
+from roadtrip.server.transport import QueueHub
+from roadtrip.server.visibility import replay_log, replay_step_message
+from roadtrip.server.websocket import websocket_endpoint
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+
+
+class SeatIn(BaseModel):
+    name: str = Field(default="Player", min_length=1, max_length=40)
+    bot: str | None = Field(default=None, max_length=40)
+
+
+class CreateIn(BaseModel):
+    game: str = Field(max_length=64)
+    options: dict[str, bool | int | str] = Field(default_factory=dict)
+    seats: list[SeatIn] = Field(default_factory=list, max_length=8)
+    hotseat: bool = False
+
+
+class ActIn(BaseModel):
+    action: int
+    seat: int | None = None
+    my_moves: int | None = None
+
+
+class BodyLimit(BaseHTTPMiddleware):
+    """Refuse oversized request bodies before anything reads them."""
+
+    async def dispatch(self, request: Request, call_next: RequestResponseEndpoint) -> Response:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_HTTP_BODY):
+            return JSONResponse(
+                error_body("too_large", f"request bodies are limited to {MAX_HTTP_BODY} bytes"),
+                status_code=413,
+            )
+        return await call_next(request)
+
+
+def bearer(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def create_app(store: MatchStore | None = None, database_url: str | None = None) -> FastAPI:
+    """The app, on ``store`` (or a SqlStore on ``database_url``)."""
+    if store is None:
+        from roadtrip.server.settings import default_database_url
+
+        store = SqlStore(database_url or default_database_url())
+    hub = QueueHub()
+    coordinator = Coordinator(store, hub, connected=hub.connected_seats)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        coordinator.resume_all()
+        yield
+        store.close()
+
+    app = FastAPI(title="roadtrip", version=roadtrip.__version__, lifespan=lifespan)
+    app.state.coordinator = coordinator
+    app.state.hub = hub
+    app.add_middleware(BodyLimit)
+
+    @app.exception_handler(RoadtripError)
+    async def roadtrip_error(_request: Request, exc: RoadtripError) -> JSONResponse:
+        status, code = error_code(exc)
+        return JSONResponse(error_body(code, str(exc)), status_code=status)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e.get('loc', ()) if p != 'body') or 'body'}: {e.get('msg')}"
+            for e in exc.errors()
+        )
+        return JSONResponse(error_body("bad_request", problems), status_code=422)
+
+    # ------------------------------------------------------------- pages
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> FileResponse:
+        return FileResponse(WEB / "index.html")
+
+    @app.get("/m/{match_id}", include_in_schema=False)
+    async def match_page(match_id: str) -> FileResponse:
+        return FileResponse(WEB / "match.html")
+
+    @app.get("/replay/{match_id}", include_in_schema=False)
+    async def replay_page(match_id: str) -> FileResponse:
+        return FileResponse(WEB / "replay.html")
+
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    # --------------------------------------------------------------- API
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        out = []
+        for info in roadtrip.list_games():
+            cls = game_class(info.id)
+            out.append(
+                {
+                    **info.describe(),
+                    "options": [o.describe() for o in cls.options_spec],
+                    "bots": [{"name": b, "summary": bot_summary(b)} for b in bot_names(info.id)],
+                }
+            )
+        return out
+
+    @app.post("/api/matches", status_code=201)
+    async def create(body: CreateIn) -> dict[str, Any]:
+        seats = [
+            SeatSpec(name=s.name.strip() or f"Player {i + 1}", bot=s.bot)
+            for i, s in enumerate(body.seats)
+        ]
+        options: dict[str, Any] = dict(body.options)
+        created = coordinator.create_match(body.game, options, seats, hotseat=body.hotseat)
+        mid = created.match_id
+        return {
+            "match": mid,
+            "seats": [
+                {
+                    "seat": seat,
+                    "name": seats[seat].name,
+                    "token": token,
+                    "url": f"/m/{mid}#t={token}",
+                }
+                for seat, token in sorted(created.seat_tokens.items())
+            ],
+            "spectator": {
+                "token": created.spectator_token,
+                "url": f"/m/{mid}#t={created.spectator_token}",
+            },
+            "hotseat": (
+                {"token": created.hotseat_token, "url": f"/m/{mid}#t={created.hotseat_token}"}
+                if created.hotseat_token
+                else None
+            ),
+        }
+
+    def grant_of(request: Request, match_id: str) -> Grant:
+        return coordinator.authorize(match_id, bearer(request))
+
+    @app.get("/api/matches/{match_id}/state")
+    async def state(match_id: str, request: Request) -> dict[str, Any]:
+        return coordinator.message(match_id, grant_of(request, match_id))
+
+    @app.post("/api/matches/{match_id}/actions")
+    async def act(match_id: str, body: ActIn, request: Request) -> dict[str, Any]:
+        grant = grant_of(request, match_id)
+        coordinator.act(grant, body.action, body.seat, body.my_moves)
+        return coordinator.message(match_id, grant)
+
+    @app.get("/api/matches/{match_id}/record")
+    async def record(match_id: str, request: Request) -> Response:
+        rec = coordinator.record(grant_of(request, match_id))
+        return Response(
+            rec.to_json(indent=2),
+            media_type="application/json",
+            headers={"content-disposition": f'attachment; filename="roadtrip-{match_id}.json"'},
+        )
+
+    @app.get("/api/matches/{match_id}/replay")
+    async def replay_index(match_id: str, request: Request) -> dict[str, Any]:
+        grant = grant_of(request, match_id)
+        live = coordinator.live(match_id)
+        return {
+            "match": match_id,
+            "game": live.stored.game,
+            "steps": len(live.log),
+            "log": replay_log(live.log, grant),
+            "finished": live.match.state.is_terminal(),
+            "players": [s.to_dict() for s in live.stored.seats],
+        }
+
+    @app.get("/api/matches/{match_id}/replay/{step}")
+    async def replay_step(match_id: str, step: int, request: Request) -> dict[str, Any]:
+        grant = grant_of(request, match_id)
+        live = coordinator.live(match_id)
+        total = len(live.log)
+        if not 0 <= step <= total:
+            raise IllegalMove(f"step must be between 0 and {total}; got {step}")
+        record = live.match.record()
+        for index, replayed in enumerate(replay_states(record)):
+            if index == step:
+                return replay_step_message(
+                    match_id=match_id,
+                    state=replayed,
+                    step=step,
+                    total=total,
+                    grant=grant,
+                    log=live.log,
+                )
+        raise NotFound(f"step {step} could not be rebuilt")
+
+    @app.websocket("/ws/matches/{match_id}")
+    async def ws(websocket: WebSocket, match_id: str) -> None:
+        await websocket_endpoint(websocket, match_id, coordinator, hub)
+
+    return app

@@ -1,0 +1,213 @@
+"""The SQL MatchStore: SQLAlchemy Core, SQLite by default, PostgreSQL by URL.
+
+Each accepted action is one row keyed by (match, index); the primary key makes a
+second writer at the same index fail instead of interleaving.  SQLite runs in WAL
+mode with ``synchronous=NORMAL``: a commit survives a killed server process (only
+a power loss could drop the last transactions).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+
+from roadtrip.server.storage import Grant, SeatSpec, StorageError, StoredMatch
+
+metadata = MetaData()
+
+matches = Table(
+    "matches",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("seats", JSON, nullable=False),
+    Column("hotseat", Boolean, nullable=False, default=False),
+    Column("finished", Boolean, nullable=False, default=False, index=True),
+    Column("returns", JSON, nullable=True),
+    Column("created_at", Float, nullable=False),
+    Column("action_count", Integer, nullable=False, default=0),
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("match_id", String(32), ForeignKey("matches.id"), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", Integer, nullable=False),
+)
+
+tokens = Table(
+    "tokens",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("match_id", String(32), ForeignKey("matches.id"), nullable=False, index=True),
+    Column("seats", JSON, nullable=False),
+)
+
+
+def normalize_url(url: str) -> str:
+    """Use the psycopg 3 driver for plain ``postgresql://`` URLs."""
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    return url
+
+
+class SqlStore:
+    """A MatchStore on any SQLAlchemy database."""
+
+    def __init__(self, url: str) -> None:
+        self.url = normalize_url(url)
+        self.engine: Engine = create_engine(self.url, future=True)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+
+    def create(self, match: StoredMatch, grants: dict[str, Grant]) -> None:
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    insert(matches).values(
+                        id=match.id,
+                        game=match.game,
+                        options=match.options,
+                        seed=match.seed,
+                        seats=[s.to_dict() for s in match.seats],
+                        hotseat=match.hotseat,
+                        finished=match.finished,
+                        returns=match.returns,
+                        created_at=match.created_at or time.time(),
+                        action_count=0,
+                    )
+                )
+                if grants:
+                    conn.execute(
+                        insert(tokens),
+                        [
+                            {"token_hash": h, "match_id": g.match_id, "seats": list(g.seats)}
+                            for h, g in grants.items()
+                        ],
+                    )
+                if match.actions:
+                    self._insert_actions(conn, match.id, 0, match.actions)
+        except IntegrityError:
+            raise StorageError(f"match {match.id} already exists") from None
+
+    def append(self, match_id: str, start: int, new_actions: list[tuple[int, int]]) -> None:
+        if not new_actions:
+            return
+        try:
+            with self.engine.begin() as conn:
+                # Guarded update: only succeeds if nobody wrote past ``start``.
+                result = conn.execute(
+                    update(matches)
+                    .where(matches.c.id == match_id, matches.c.action_count == start)
+                    .values(action_count=start + len(new_actions))
+                )
+                if result.rowcount != 1:
+                    raise StorageError(
+                        f"match {match_id} is not at action {start}; refusing the write"
+                    )
+                self._insert_actions(conn, match_id, start, new_actions)
+        except IntegrityError:
+            raise StorageError(f"actions of match {match_id} at {start} already exist") from None
+
+    def finish(self, match_id: str, returns: list[float]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(matches)
+                .where(matches.c.id == match_id)
+                .values(finished=True, returns=list(returns))
+            )
+
+    def load(self, match_id: str) -> StoredMatch | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(matches).where(matches.c.id == match_id)).first()
+            if row is None:
+                return None
+            stored = _match_of(row._mapping)
+            rows = conn.execute(
+                select(actions.c.seat, actions.c.action)
+                .where(actions.c.match_id == match_id)
+                .order_by(actions.c.idx)
+            )
+            stored.actions = [(int(seat), int(action)) for seat, action in rows]
+            return stored
+
+    def unfinished(self) -> list[str]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(matches.c.id).where(matches.c.finished.is_(False)))
+            return [str(r[0]) for r in rows]
+
+    def grant(self, token_hash: str) -> Grant | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(tokens.c.match_id, tokens.c.seats).where(tokens.c.token_hash == token_hash)
+            ).first()
+        if row is None:
+            return None
+        return Grant(match_id=str(row[0]), seats=tuple(int(s) for s in row[1]))
+
+    def recent(self, limit: int) -> list[StoredMatch]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(matches).order_by(matches.c.created_at.desc()).limit(limit))
+            return [_match_of(r._mapping) for r in rows]
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @staticmethod
+    def _insert_actions(
+        conn: Any, match_id: str, start: int, new_actions: list[tuple[int, int]]
+    ) -> None:
+        conn.execute(
+            insert(actions),
+            [
+                {"match_id": match_id, "idx": start + i, "seat": seat, "action": action}
+                for i, (seat, action) in enumerate(new_actions)
+            ],
+        )
+
+
+def _match_of(row: Any) -> StoredMatch:
+    return StoredMatch(
+        id=row["id"],
+        game=row["game"],
+        options=dict(row["options"]),
+        seed=int(row["seed"]),
+        seats=[SeatSpec.from_dict(s) for s in row["seats"]],
+        finished=bool(row["finished"]),
+        returns=list(row["returns"]) if row["returns"] is not None else None,
+        created_at=float(row["created_at"]),
+        hotseat=bool(row["hotseat"]),
+    )
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()

@@ -1,0 +1,143 @@
+"""Match storage: the Protocol the coordinator depends on, and an in-memory fake.
+
+The coordinator stores every accepted action (chance outcomes included) *before*
+anyone is told about it, through :meth:`MatchStore.append`, which refuses a gap or
+an overlap in action indexes so that two writers can never interleave a match.
+Tokens are stored only as hashes.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from roadtrip.core.errors import RoadtripError
+
+SPECTATOR = -1  # the seat of a spectator grant
+
+
+class StorageError(RoadtripError):
+    """A write that would corrupt a stored match (gap, overlap, unknown id)."""
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who plays a seat: a human (``bot`` is None) or a bot kind."""
+
+    name: str
+    bot: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "bot": self.bot}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SeatSpec:
+        return cls(name=str(data["name"]), bot=data.get("bot"))
+
+
+@dataclass
+class StoredMatch:
+    """A match as stored: its setup and every action so far."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    seats: list[SeatSpec]
+    actions: list[tuple[int, int]] = field(default_factory=list)
+    finished: bool = False
+    returns: list[float] | None = None
+    created_at: float = 0.0
+    hotseat: bool = False
+
+
+@dataclass(frozen=True)
+class Grant:
+    """What a token allows: act for ``seats`` of a match (empty: spectate)."""
+
+    match_id: str
+    seats: tuple[int, ...]
+
+    @property
+    def is_spectator(self) -> bool:
+        return not self.seats
+
+
+class MatchStore(Protocol):
+    """Durable storage of matches, their actions and their tokens."""
+
+    def create(self, match: StoredMatch, grants: dict[str, Grant]) -> None:
+        """Store a new match with its token hashes -> grants."""
+
+    def append(self, match_id: str, start: int, actions: list[tuple[int, int]]) -> None:
+        """Store ``actions`` as indexes ``start, start+1, ...``; refuse gaps/overlaps."""
+
+    def finish(self, match_id: str, returns: list[float]) -> None:
+        """Mark a match finished with its returns."""
+
+    def load(self, match_id: str) -> StoredMatch | None:
+        """A stored match with all its actions, or None."""
+
+    def unfinished(self) -> list[str]:
+        """Ids of every match that is not finished."""
+
+    def grant(self, token_hash: str) -> Grant | None:
+        """The grant of a token hash, or None."""
+
+    def recent(self, limit: int) -> list[StoredMatch]:
+        """The newest matches (actions not loaded), newest first."""
+
+    def close(self) -> None:
+        """Release connections."""
+
+
+class MemoryStore:
+    """An in-memory MatchStore for tests (and for throwaway servers)."""
+
+    def __init__(self) -> None:
+        self._matches: dict[str, StoredMatch] = {}
+        self._grants: dict[str, Grant] = {}
+
+    def create(self, match: StoredMatch, grants: dict[str, Grant]) -> None:
+        if match.id in self._matches:
+            raise StorageError(f"match {match.id} already exists")
+        self._matches[match.id] = copy.deepcopy(match)
+        self._grants.update(grants)
+
+    def append(self, match_id: str, start: int, actions: list[tuple[int, int]]) -> None:
+        match = self._get(match_id)
+        if start != len(match.actions):
+            raise StorageError(
+                f"match {match_id} has {len(match.actions)} actions; refusing to write at {start}"
+            )
+        match.actions.extend(actions)
+
+    def finish(self, match_id: str, returns: list[float]) -> None:
+        match = self._get(match_id)
+        match.finished = True
+        match.returns = list(returns)
+
+    def load(self, match_id: str) -> StoredMatch | None:
+        match = self._matches.get(match_id)
+        return copy.deepcopy(match) if match is not None else None
+
+    def unfinished(self) -> list[str]:
+        return [m.id for m in self._matches.values() if not m.finished]
+
+    def grant(self, token_hash: str) -> Grant | None:
+        return self._grants.get(token_hash)
+
+    def recent(self, limit: int) -> list[StoredMatch]:
+        ordered = sorted(self._matches.values(), key=lambda m: m.created_at, reverse=True)
+        return [dataclasses.replace(m, actions=[]) for m in ordered[:limit]]
+
+    def close(self) -> None:
+        pass
+
+    def _get(self, match_id: str) -> StoredMatch:
+        match = self._matches.get(match_id)
+        if match is None:
+            raise StorageError(f"no stored match {match_id}")
+        return match

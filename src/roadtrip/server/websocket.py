@@ -1,0 +1,125 @@
+"""The WebSocket protocol for live play.
+
+Client -> server, JSON text messages:
+  {"type": "hello", "token": "..."}             first message: who am I
+  {"type": "act", "action": 12, "seat": 0, "my_moves": 3}   make a move
+  {"type": "sync"}                               ask for the current state again
+Server -> client:
+  {"type": "state", ...}     this audience's own view, after every change
+  {"type": "error", "code": "...", "message": "..."}   only to the sender
+
+A bad message gets an error and changes nothing; the connection stays open, except
+when the hello is missing or wrong (closed with code 4401 or 4404).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+from fastapi import WebSocket, WebSocketDisconnect
+
+from roadtrip.core.errors import RoadtripError
+from roadtrip.server.coordinator import Coordinator, NotFound
+from roadtrip.server.errors import error_code
+from roadtrip.server.settings import HELLO_TIMEOUT, MAX_WS_MESSAGE
+from roadtrip.server.storage import Grant
+from roadtrip.server.transport import Message, QueueHub
+
+
+def error_message(code: str, message: str) -> Message:
+    return {"type": "error", "code": code, "message": message}
+
+
+async def _hello(websocket: WebSocket, match_id: str, coordinator: Coordinator) -> Grant | None:
+    try:
+        raw = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT)
+    except (TimeoutError, WebSocketDisconnect):
+        return None
+    try:
+        data = json.loads(raw) if len(raw) <= MAX_WS_MESSAGE else None
+    except ValueError:
+        data = None
+    if not isinstance(data, dict) or data.get("type") != "hello":
+        await websocket.send_json(
+            error_message("bad_hello", 'first send {"type": "hello", "token": "..."}')
+        )
+        await websocket.close(code=4400)
+        return None
+    token = data.get("token")
+    try:
+        return coordinator.authorize(match_id, token if isinstance(token, str) else None)
+    except NotFound as exc:
+        await websocket.send_json(error_message("not_found", str(exc)))
+        await websocket.close(code=4404)
+    except RoadtripError as exc:
+        await websocket.send_json(error_message("access_denied", str(exc)))
+        await websocket.close(code=4401)
+    return None
+
+
+def _parse(raw: str) -> dict[str, Any]:
+    """Validate one client message; raise ValueError with a clear reason."""
+    if len(raw) > MAX_WS_MESSAGE:
+        raise ValueError(f"messages are limited to {MAX_WS_MESSAGE} characters")
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        raise ValueError("a message must be JSON") from None
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise ValueError('a message is a JSON object with a "type"')
+    if data["type"] == "act":
+        for key in ("action", "seat", "my_moves"):
+            value = data.get(key)
+            if key == "action" and value is None:
+                raise ValueError('an "act" message needs an integer "action"')
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                raise ValueError(f'"{key}" must be an integer')
+    elif data["type"] not in ("sync", "hello"):
+        raise ValueError(f"unknown message type {data['type']!r}; use act or sync")
+    return data
+
+
+async def websocket_endpoint(
+    websocket: WebSocket, match_id: str, coordinator: Coordinator, hub: QueueHub
+) -> None:
+    await websocket.accept()
+    grant = await _hello(websocket, match_id, coordinator)
+    if grant is None:
+        return
+    conn_id, queue = hub.register(grant)
+    writer = asyncio.create_task(_write(websocket, queue))
+    try:
+        coordinator.notify(match_id)  # everyone sees who is online; we get our state
+        while True:
+            raw = await websocket.receive_text()
+            try:
+                data = _parse(raw)
+            except ValueError as exc:
+                queue.put_nowait(error_message("bad_message", str(exc)))
+                continue
+            if data["type"] == "sync" or data["type"] == "hello":
+                queue.put_nowait(coordinator.message(match_id, grant))
+                continue
+            try:
+                coordinator.act(grant, data["action"], data.get("seat"), data.get("my_moves"))
+            except RoadtripError as exc:
+                queue.put_nowait(error_message(error_code(exc)[1], str(exc)))
+                queue.put_nowait(coordinator.message(match_id, grant))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        hub.unregister(match_id, conn_id)
+        writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await writer
+        with contextlib.suppress(RoadtripError):
+            coordinator.notify(match_id)
+
+
+async def _write(websocket: WebSocket, queue: asyncio.Queue[Message]) -> None:
+    while True:
+        message = await queue.get()
+        await websocket.send_text(json.dumps(message))
