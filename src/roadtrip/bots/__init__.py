@@ -10,12 +10,20 @@ from roadtrip.bots.base import (
     observe,
     register_bot,
 )
+from roadtrip.bots.greedy_road_to_300 import GreedyRoadTo300Bot
 from roadtrip.bots.random_bot import RandomBot
 
 register_bot("random", RandomBot, "uniform random among the legal actions")
+register_bot(
+    "greedy",
+    GreedyRoadTo300Bot,
+    "one decision ahead: the most valuable field now, cheap crossings, then mobility",
+    games=("road-to-300",),
+)
 
 __all__ = [
     "Bot",
+    "GreedyRoadTo300Bot",
     "Observation",
     "RandomBot",
     "UnknownBot",

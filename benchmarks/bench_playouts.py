@@ -1,0 +1,133 @@
+"""Random playouts through the public API, on one core: games and actions per second.
+
+For every registered game (``roadtrip.list_games()``), play uniformly random games
+with nothing but the public State API (``new_initial_state``, ``is_terminal``,
+``is_chance_node``, ``chance_outcomes`` via ``sample_chance``, ``legal_actions``,
+``apply_action``) for a fixed time or a fixed count, and print a table.
+
+    python benchmarks/bench_playouts.py                  # 5 s per game
+    python benchmarks/bench_playouts.py --seconds 10
+    python benchmarks/bench_playouts.py --games 20000 --game road-to-300 --players 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from random import Random
+
+import roadtrip
+from roadtrip.core import Game, sample_chance
+
+
+@dataclass(frozen=True)
+class PlayoutResult:
+    """What one game's benchmark measured."""
+
+    label: str
+    games: int
+    actions: int
+    chance_actions: int
+    seconds: float
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds
+
+    @property
+    def actions_per_second(self) -> float:
+        return self.actions / self.seconds
+
+    @property
+    def actions_per_game(self) -> float:
+        return self.actions / self.games
+
+
+def playout(game: Game, rng: Random) -> tuple[int, int]:
+    """One uniformly random game to the end: (actions, of which chance)."""
+    state = game.new_initial_state()
+    actions = chance = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            chance += 1
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        actions += 1
+    return actions, chance
+
+
+def bench_game(
+    game: Game, label: str, seconds: float, games: int | None, seed: int
+) -> PlayoutResult:
+    """Play random games of ``game`` for ``seconds`` (or exactly ``games`` games)."""
+    rng = Random(seed)
+    for _ in range(20):  # warm up caches and lazy imports
+        playout(game, rng)
+    played = actions = chance = 0
+    started = time.perf_counter()
+    deadline = started + seconds
+    while True:
+        a, c = playout(game, rng)
+        played, actions, chance = played + 1, actions + a, chance + c
+        if games is not None:
+            if played >= games:
+                break
+        elif played % 50 == 0 and time.perf_counter() >= deadline:
+            break
+    return PlayoutResult(label, played, actions, chance, time.perf_counter() - started)
+
+
+def format_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """A plain text table: the first column left-aligned, the others right-aligned."""
+    widths = [max(len(row[i]) for row in [headers, *rows]) for i in range(len(headers))]
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(
+            cell.ljust(width) if i == 0 else cell.rjust(width)
+            for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
+        )
+
+    return "\n".join([line(headers), "  ".join("-" * w for w in widths), *map(line, rows)])
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="time per game (default 5)")
+    parser.add_argument("--games", type=int, default=None, help="a fixed count instead")
+    parser.add_argument("--game", action="append", help="only this game id (repeatable)")
+    parser.add_argument("--players", type=int, default=None, help="seats, where the game has them")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+
+    results = []
+    for info in roadtrip.list_games():
+        if args.game and info.id not in args.game:
+            continue
+        options = {} if args.players is None else {"players": args.players}
+        game = roadtrip.load_game(info.id, **options)
+        label = info.id if not options else f"{info.id} (players={args.players})"
+        print(f"{label}: playing...", flush=True)
+        results.append(bench_game(game, label, args.seconds, args.games, args.seed))
+
+    rows = [
+        [
+            r.label,
+            f"{r.games:,}",
+            f"{r.seconds:.2f}",
+            f"{r.games_per_second:,.0f}",
+            f"{r.actions_per_second:,.0f}",
+            f"{r.actions_per_game:.1f}",
+            f"{r.chance_actions / r.games:.1f}",
+        ]
+        for r in results
+    ]
+    headers = ["game", "games", "s", "games/s", "actions/s", "actions/game", "chance/game"]
+    print()
+    print(format_table(headers, rows))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,234 @@
+"""The ``roadtrip`` command line (Typer + Rich): list games, play one, replay a record.
+
+    roadtrip games [--options GAME]
+    roadtrip play GAME [--seed N] [--hint] [--players N] [--option name=value ...] [--save FILE]
+    roadtrip replay FILE [--step]
+
+Every roadtrip error (an unknown game, a bad option, a corrupt record) prints one
+red line and exits with code 2; there are no tracebacks for mistakes a user can make.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from roadtrip.bots import make_bot
+from roadtrip.cli import play as terminal
+from roadtrip.core import (
+    Game,
+    Match,
+    MatchRecord,
+    OptionValue,
+    RoadtripError,
+    game_class,
+    list_games,
+    load_game,
+    parse_option_texts,
+    replay_states,
+)
+
+app = typer.Typer(
+    name="roadtrip",
+    help="Road-trip tabletop games: play in the terminal, replay records, simulate bots.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+USER_ERROR = 2
+
+
+def _console() -> Console:
+    return Console(highlight=False)
+
+
+def fail(message: str) -> NoReturn:
+    """Print one red line on stderr and exit with code 2."""
+    Console(stderr=True, highlight=False).print(
+        f"[bold red]Error:[/] [red]{escape(message)}[/]", soft_wrap=True
+    )
+    raise typer.Exit(USER_ERROR)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn roadtrip errors into a clear message and exit code 2."""
+    try:
+        yield
+    except RoadtripError as exc:
+        fail(str(exc))
+
+
+def _text(value: OptionValue) -> str:
+    """An option value as typed on the command line (flags as true/false)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _players(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low}-{high}"
+
+
+def _options_table(game_id: str) -> Table:
+    cls = game_class(game_id)
+    table = Table(title=f"Options of {cls.info.name} ({game_id})", box=box.SIMPLE, expand=False)
+    for header in ("option", "default", "allowed", "what it does"):
+        table.add_column(header, overflow="fold")
+    for option in cls.options_spec:
+        if option.kind == "choice":
+            allowed = ", ".join(option.choices)
+        elif option.kind == "bool":
+            allowed = "true, false"
+        else:
+            allowed = f"{option.minimum}-{option.maximum}"
+        table.add_row(option.name, _text(option.default), allowed, option.doc)
+    return table
+
+
+@app.command()
+def games(
+    options: Annotated[
+        str | None,
+        typer.Option("--options", metavar="GAME", help="Show every option of GAME in full."),
+    ] = None,
+) -> None:
+    """List the games, their player counts and their options with defaults."""
+    console = _console()
+    with user_errors():
+        if options is not None:
+            console.print(_options_table(options))
+            console.print("Set an option with: roadtrip play GAME --option name=value")
+            return
+        table = Table(title="Games", box=box.SIMPLE)
+        for header in ("id", "name", "players", "options (default)"):
+            table.add_column(header, overflow="fold")
+        for info in list_games():
+            spec = game_class(info.id).options_spec
+            defaults = ", ".join(f"{o.name}={_text(o.default)}" for o in spec)
+            table.add_row(
+                info.id, info.name, _players(info.min_players, info.max_players), defaults
+            )
+        console.print(table)
+        console.print("Details: roadtrip games --options GAME")
+
+
+def build_game(game_id: str, option_texts: list[str], players: int | None) -> Game:
+    """Load ``game_id`` with ``name=value`` options and an optional player count."""
+    options: dict[str, OptionValue] = parse_option_texts(
+        game_id, game_class(game_id).options_spec, option_texts
+    )
+    if players is not None:
+        if "players" in options and options["players"] != players:
+            fail(f"--players {players} and --option players={options['players']} disagree")
+        options["players"] = players
+    return load_game(game_id, **options)
+
+
+def _read(console: Console) -> terminal.Reader:
+    def read(prompt: str) -> str:
+        return console.input(escape(prompt))
+
+    return read
+
+
+def _save(console: Console, match: Match, path: Path) -> None:
+    try:
+        path.write_text(match.record().to_json(indent=2) + "\n", encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot save the record to {path}: {exc.strerror or exc}")
+    console.print(
+        f"Record saved to {escape(str(path))} (replay it with: roadtrip replay {escape(str(path))})"
+    )
+
+
+@app.command()
+def play(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="A game id (roadtrip games).")],
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed of the dice: the same seed, the same game.")
+    ] = None,
+    hint: Annotated[
+        bool, typer.Option("--hint", help=f"Show the '{terminal.HINT_BOT}' bot's advice.")
+    ] = False,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", help="Players at this terminal (hot seat), e.g. 2-6."),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", metavar="NAME=VALUE", help="A variant option; repeatable."),
+    ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option("--save", metavar="FILE", help="Write the match record (JSON) here."),
+    ] = None,
+) -> None:
+    """Play a game in the terminal; type q to quit."""
+    console = _console()
+    with user_errors():
+        game = build_game(game_id, option or [], players)
+        bot = make_bot(terminal.HINT_BOT, game) if hint else None
+        if seed is None:
+            seed = secrets.randbelow(1_000_000)
+            console.print(f"Seed {seed} (play this game again with --seed {seed})")
+        else:
+            console.print(f"Seed {seed}")
+        match = Match(game, seed)
+        ui = terminal.ui_for(game.id)
+        console.print(f"[bold]{escape(game.info.name)}[/]: {escape(game.info.summary)}")
+        outcome = terminal.play_match(console, match, ui, _read(console), bot)
+        console.print()
+        ui.render_result(console, match.state)
+        if save is not None:
+            _save(console, match, save)
+        elif outcome == "over":
+            console.print(f"Keep a record next time with --save FILE (this was seed {seed}).")
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A match record (JSON).")],
+    step: Annotated[bool, typer.Option("--step", help="Wait for Enter after each move.")] = False,
+) -> None:
+    """Check a saved match record and show it move by move, then the result."""
+    console = _console()
+    with user_errors():
+        try:
+            text = file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            fail(f"cannot read the record {file}: {reason}")
+        record = MatchRecord.from_json(text)
+        states = list(replay_states(record))
+        game = states[0].game
+        console.print(f"[bold]{escape(game.info.name)}[/] record {escape(str(file))}")
+        options = ", ".join(f"{k}={_text(v)}" for k, v in game.options.items())
+        seed = "none" if record.seed is None else record.seed
+        console.print(f"Seed {seed} · options: {escape(options)}")
+        ui = terminal.ui_for(game.id)
+        terminal.replay_match(console, record, states, ui, _read(console) if step else None)
+
+
+def main() -> None:
+    """Entry point of the ``roadtrip`` script."""
+    app()
+
+
+# The `simulate` command lives in its own module.
+from roadtrip.cli import simulate  # noqa: E402
+
+simulate.register(app)
+
+# The `serve` command (the web app) lives in its own module.
+from roadtrip.cli import serve  # noqa: E402
+
+serve.register(app)

@@ -1,0 +1,298 @@
+"""Road to 300 in the terminal: the 6x6 sheet drawn with Rich, the choices in the
+player's words, field input such as ``2,4``, and automatic events explained.
+
+Everything here reads the public view (``state.view(seat)``), the same data a
+browser gets.  A field is written ``column,row`` as in the rulebook ("2,4" is
+column 2, row 4).  On the sheet ``X`` marks a crossed field, ``(30)`` a circled
+one, ``X(30)`` a field with both (it scores) and ``@`` where the player stands.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rich import box
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from roadtrip.cli.play import Choice, InputError
+from roadtrip.core import CHANCE, State
+from roadtrip.games.road_to_300.rules import MAX_FAILED_ROLLS
+
+SIZE = 6
+_FIELD = re.compile(r"^\(?\s*(\d+)\s*(?:[,;]\s*|\s+)(\d+)\s*\)?$")
+ENDINGS = {
+    "no_cross": "three failed rolls in a row (no field could be crossed)",
+    "no_move": "no legal move (the movement could not be carried out)",
+}
+LEGEND = "X crossed · (30) circled · X(30) crossed and circled: scores · @ you stand here"
+
+
+def _field(data: dict[str, Any]) -> str:
+    return f"{data['col']},{data['row']}"
+
+
+def _dice(sheet: dict[str, Any]) -> str:
+    dice = sheet["dice"]
+    return "-".join(str(d) for d in dice) if dice else "none yet"
+
+
+def _sheets(state: State) -> list[dict[str, Any]]:
+    sheets: list[dict[str, Any]] = state.view(None)["sheets"]
+    return sheets
+
+
+def _cell(sheet: dict[str, Any], col: int, row: int) -> dict[str, Any]:
+    cell: dict[str, Any] = sheet["cells"][(row - 1) * SIZE + (col - 1)]
+    return cell
+
+
+class RoadTo300UI:
+    """The terminal face of Road to 300 (solo and hot-seat competitive mode)."""
+
+    input_hint = "type a field as column,row (like 2,4 or 2 4)"
+
+    # ------------------------------------------------------------- naming
+    def seat_name(self, state: State, seat: int) -> str:
+        return "You" if state.num_players() == 1 else f"Player {seat + 1}"
+
+    # ------------------------------------------------------------ drawing
+    def sheet_table(self, state: State, seat: int, highlight: frozenset[str]) -> Table:
+        sheet = _sheets(state)[seat]
+        position = _field(sheet["position"]) if sheet["position"] else None
+        title = "Your sheet" if state.num_players() == 1 else f"Player {seat + 1}'s sheet"
+        table = Table(title=title, box=box.SQUARE, caption="field = column,row")
+        table.add_column("row", justify="right", style="dim")
+        for col in range(1, SIZE + 1):
+            table.add_column(f"col {col}", justify="center", min_width=6)
+        for row in range(1, SIZE + 1):
+            cells: list[Text] = []
+            for col in range(1, SIZE + 1):
+                cell = _cell(sheet, col, row)
+                name = f"{col},{row}"
+                value = str(cell["value"])
+                if cell["crossed"] and cell["circled"]:
+                    text, style = f"X({value})", "bold green"
+                elif cell["circled"]:
+                    text, style = f"({value})", "cyan"
+                elif cell["crossed"]:
+                    text, style = "X", "red"
+                else:
+                    text, style = value, ""
+                if name in highlight:
+                    style = "bold magenta underline"
+                if name == position:
+                    text, style = "@" + text, "bold black on yellow"
+                cells.append(Text(text, style=style))
+            table.add_row(str(row), *cells)
+        return table
+
+    def _status(self, state: State, seat: int) -> str:
+        view = state.view(seat)
+        sheet = view["sheets"][seat]
+        parts = [
+            f"Round {view['round']}",
+            f"Dice {_dice(sheet)}",
+            f"Failed rolls in a row: {sheet['failed_rolls']} of {MAX_FAILED_ROLLS}",
+            f"Score {sheet['score']}",
+        ]
+        if state.num_players() == 1:
+            parts[-1] += f" (target {view['target']})"
+        return " · ".join(parts)
+
+    def render(self, console: Console, state: State, seat: int) -> None:
+        sheet = _sheets(state)[seat]
+        options = sheet["cross_options"] if sheet["step"] == "cross" else sheet["destinations"]
+        console.print(self.sheet_table(state, seat, frozenset(_field(o) for o in options)))
+        console.print(f"[dim]{escape(LEGEND)}[/]")
+        console.print(escape(self._status(state, seat)))
+        if state.num_players() > 1:
+            scores = [
+                f"Player {s + 1}: {other['score']}" + (" (over)" if other["over"] else "")
+                for s, other in enumerate(_sheets(state))
+            ]
+            console.print("Scores: " + ", ".join(scores))
+
+    # ------------------------------------------------------------ choices
+    def choice_title(self, state: State, seat: int) -> str:
+        sheet = _sheets(state)[seat]
+        who = "" if state.num_players() == 1 else f"Player {seat + 1}: "
+        if sheet["step"] == "cross":
+            return (
+                f"{who}Step 2, dice {_dice(sheet)}: cross one field that two dice name "
+                "(the third die is your movement)"
+            )
+        die = sheet["move_die"]
+        if sheet["position"] is None:
+            if state.game.options.get("first_move") == "corner_free":
+                how = f"enter the grid on a 30 (a corner), then move {die} steps"
+            else:
+                how = f"move {die} steps, the first of them onto a 30 (a corner)"
+            return f"{who}Step 4: {how}. Where does the movement end?"
+        return (
+            f"{who}Step 4: move exactly {die} steps from {_field(sheet['position'])}. "
+            "Where does the movement end?"
+        )
+
+    def choices(self, state: State, seat: int) -> list[Choice]:
+        sheet = _sheets(state)[seat]
+        if sheet["step"] == "cross":
+            return [
+                Choice(o["action"], f"cross {_field(o)}, then move {o['move_die']}")
+                for o in sheet["cross_options"]
+            ]
+        return [
+            Choice(d["action"], f"end on {_field(d)} ({_cell(sheet, d['col'], d['row'])['value']})")
+            for d in sheet["destinations"]
+        ]
+
+    def prompt(self, state: State, seat: int) -> str:
+        sheet = _sheets(state)[seat]
+        what = "field to cross" if sheet["step"] == "cross" else "field to end on"
+        who = "Your" if state.num_players() == 1 else f"Player {seat + 1}, your"
+        count = len(sheet["cross_options"] or sheet["destinations"])
+        return f"{who} {what} (column,row or 1-{count}; q quits): "
+
+    # -------------------------------------------------------------- input
+    def parse(self, text: str, state: State, seat: int) -> int:
+        match = _FIELD.match(text.strip())
+        if match is None:
+            raise InputError(
+                f"'{text}' is not a field: {self.input_hint}, or the number of a choice."
+            )
+        col, row = int(match.group(1)), int(match.group(2))
+        if not (1 <= col <= SIZE and 1 <= row <= SIZE):
+            raise InputError(f"{col},{row} is off the sheet: columns and rows go from 1 to 6.")
+        sheet = _sheets(state)[seat]
+        name = f"{col},{row}"
+        if sheet["step"] == "cross":
+            for option in sheet["cross_options"]:
+                if _field(option) == name:
+                    return int(option["action"])
+            legal = ", ".join(_field(o) for o in sheet["cross_options"])
+            raise InputError(f"{self._why_not_cross(sheet, col, row)} You can cross: {legal}.")
+        for dest in sheet["destinations"]:
+            if _field(dest) == name:
+                return int(dest["action"])
+        legal = ", ".join(_field(d) for d in sheet["destinations"])
+        reason = self._why_not_end(state, sheet, col, row)
+        raise InputError(f"{reason} You can end on: {legal}.")
+
+    def _why_not_cross(self, sheet: dict[str, Any], col: int, row: int) -> str:
+        cell = _cell(sheet, col, row)
+        dice = list(sheet["dice"] or [])
+        named = col in dice and row in dice and (col != row or dice.count(col) >= 2)
+        if not named:
+            return (
+                f"The dice {_dice(sheet)} do not name {col},{row}: "
+                "a field to cross is a column and a row from two of the dice."
+            )
+        if cell["crossed"]:
+            return f"{col},{row} is already crossed out."
+        if cell["circled"]:
+            return f"{col},{row} is circled (a movement ended there), so it cannot be crossed."
+        return f"{col},{row} cannot be crossed now."
+
+    def _why_not_end(self, state: State, sheet: dict[str, Any], col: int, row: int) -> str:
+        cell = _cell(sheet, col, row)
+        die = sheet["move_die"]
+        if cell["crossed"] or cell["circled"]:
+            return f"{col},{row} is crossed or circled, so the movement may not enter it."
+        if sheet["position"] is None:
+            return (
+                f"{col},{row} cannot be reached: the first move enters the grid on a 30 "
+                f"(a corner) and uses exactly {die} steps."
+            )
+        return (
+            f"{col},{row} cannot be reached in exactly {die} orthogonal steps from "
+            f"{_field(sheet['position'])} without leaving the grid, entering a field "
+            "twice, or entering a crossed or circled field."
+        )
+
+    # ------------------------------------------------------------- events
+    def explain(self, before: State, seat: int, action: int, after: State) -> list[str]:
+        solo = before.num_players() == 1
+        events: list[str] = []
+        if seat == CHANCE:
+            rolled = before.view(None)["rolling_seats"]
+            for s in rolled:
+                sheet = _sheets(after)[s]
+                if not sheet["failed_rolls"] and not sheet["over"]:
+                    continue
+                who = "" if solo else f"Player {s + 1}: "
+                lead = f"{who}No field can be crossed with {_dice(sheet)}"
+                count = f"failed rolls in a row: {sheet['failed_rolls']} of {MAX_FAILED_ROLLS}"
+                if sheet["over"]:
+                    events.append(
+                        f"{lead}: {count}, so the game is over for {self._them(s, solo)}."
+                    )
+                elif sheet["step"] == "waiting":
+                    events.append(f"{lead}: sitting out until the next roll ({count})")
+                else:
+                    events.append(f"{lead}: rolling again ({count})")
+            return events
+        old, new = _sheets(before)[seat], _sheets(after)[seat]
+        if old["step"] == "cross" and old["position"] is not None:
+            whose = "your" if solo else f"Player {seat + 1}'s"
+            events.append(
+                f"Step 3: {whose} starting field {_field(old['position'])} is crossed out."
+            )
+        if new["over"] and new["ended"] == "no_move":
+            start = f"from {_field(old['position'])}" if old["position"] else "into the grid"
+            events.append(
+                f"No legal movement of {new['move_die']} steps {start}: "
+                f"the game is over for {self._them(seat, solo)}."
+            )
+        return events
+
+    def _them(self, seat: int, solo: bool) -> str:
+        return "you" if solo else f"Player {seat + 1}"
+
+    # ------------------------------------------------------------- result
+    def render_result(self, console: Console, state: State) -> None:
+        view = state.view(None)
+        sheets = view["sheets"]
+        for seat in range(len(sheets)):
+            console.print(self.sheet_table(state, seat, frozenset()))
+        console.print(f"[dim]{escape(LEGEND)}[/]")
+        finished = state.is_terminal()
+        if not finished:
+            console.print("[bold]The game is not finished.[/]")
+        if len(sheets) == 1:
+            self._solo_result(console, sheets[0], int(view["target"]), finished)
+            return
+        table = Table(title="Final scores" if finished else "Scores so far", box=box.SIMPLE)
+        for header in ("Player", "Score", "How it ended"):
+            table.add_column(header)
+        for seat, sheet in enumerate(sheets):
+            ending = ENDINGS.get(sheet["ended"] or "", "still playing")
+            mark = " (winner)" if finished and seat in view["winners"] else ""
+            table.add_row(f"Player {seat + 1}{mark}", str(sheet["score"]), ending)
+        console.print(table)
+        if not finished:
+            return
+        winners = [f"Player {s + 1}" for s in view["winners"]]
+        best = sheets[view["winners"][0]]["score"]
+        if len(winners) == 1:
+            console.print(f"[bold green]{winners[0]} wins with {best} points![/]")
+        else:
+            names = ", ".join(winners[:-1]) + " and " + winners[-1]
+            console.print(f"[bold green]Shared win: {names} tie with {best} points each.[/]")
+
+    def _solo_result(
+        self, console: Console, sheet: dict[str, Any], target: int, finished: bool
+    ) -> None:
+        score = int(sheet["score"])
+        console.print(f"[bold]Final score: {score}[/]" if finished else f"Score so far: {score}")
+        if not finished:
+            return
+        console.print(f"The game ended: {ENDINGS.get(sheet['ended'] or '', 'unknown')}.")
+        if score >= target:
+            console.print(f"[bold green]You win! {score} points reach the target of {target}.[/]")
+        else:
+            console.print(
+                f"[bold red]Not this time: {score} points, {target - score} short of {target}.[/]"
+            )

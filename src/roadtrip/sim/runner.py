@@ -1,0 +1,220 @@
+"""Play many games bot against bot and summarize them, reproducibly.
+
+Game ``i`` of a run draws its chance outcomes from ``Random(f"{seed}:{i}")`` and
+gives its bots ``Random(f"{seed}:{i}:bots")``, and gets fresh bots, so its result
+depends only on ``(seed, i)``: a run gives the same summary with one worker or many.
+With ``workers > 1`` chunks of games go to a process pool; every chunk returns a
+:class:`~roadtrip.sim.stats.Tally`, and tallies add up exactly.
+
+Every seat that may act (``state.active_seats()``) observes the same state and
+chooses before any of their actions is applied, so in a shared-roll phase (Road
+to 300's competitive mode) nobody sees another seat's choice of that round.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from random import Random
+from typing import Any
+
+from roadtrip.bots import Bot, make_bot, observe
+from roadtrip.core.chance import sample_chance
+from roadtrip.core.errors import RoadtripError
+from roadtrip.core.game import Game
+from roadtrip.core.registry import load_game
+from roadtrip.core.state import State
+from roadtrip.sim.stats import GameResult, SimulationSummary, Tally
+
+Progress = Callable[[int], None]
+
+# Chunks per worker: enough for an even load and a smooth progress bar.
+_CHUNKS_PER_WORKER = 8
+_MAX_CHUNK = 1000
+
+
+class SimulationError(RoadtripError, ValueError):
+    """A simulation that cannot run as asked (no games, bad seat list, ...)."""
+
+
+def game_rngs(seed: int, index: int) -> tuple[Random, Random]:
+    """The generators of game ``index`` of a run: (chance, bots)."""
+    return Random(f"{seed}:{index}"), Random(f"{seed}:{index}:bots")
+
+
+def seat_bot_names(game: Game, bots: Sequence[str] | str) -> tuple[str, ...]:
+    """One bot name per seat: a single name (or a one-item list) fills every seat.
+
+    Raises SimulationError for a wrong count and UnknownBot for an unknown name.
+    """
+    names = [bots] if isinstance(bots, str) else [name.strip() for name in bots]
+    seats = game.num_players()
+    if len(names) == 1:
+        names = names * seats
+    if len(names) != seats:
+        raise SimulationError(
+            f"{game.id} with these options has {seats} seat(s); got {len(names)} bots "
+            f"({', '.join(names)}): give one bot, or one per seat"
+        )
+    for name in dict.fromkeys(names):
+        make_bot(name, game)  # raises UnknownBot naming the choices
+    return tuple(names)
+
+
+def scores_of(state: State) -> tuple[float, ...]:
+    """A finished state's scores: its ``scores()`` where the game has one, else its
+    returns."""
+    scores = getattr(state, "scores", None)
+    values = scores() if callable(scores) else state.returns()
+    return tuple(float(value) for value in values)
+
+
+def rounds_of(state: State) -> int | None:
+    """The number of rounds played, where the state counts them (``round``)."""
+    rounds = getattr(state, "round", None)
+    return rounds if isinstance(rounds, int) and not isinstance(rounds, bool) else None
+
+
+def play_game(game: Game, bots: Sequence[Bot], chance_rng: Random, bot_rng: Random) -> GameResult:
+    """Play one game to the end: chance from ``chance_rng``, every decision from the
+    seat's bot through its observation."""
+    state = game.new_initial_state()
+    limit = game.max_game_length()
+    decisions = 0
+    while not state.is_terminal():
+        if limit is not None and state.move_number() > limit:
+            raise SimulationError(f"{game.id} ran past its maximum length of {limit} actions")
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, chance_rng))
+            continue
+        # Everyone who may act now decides on the same state, then all apply.
+        chosen = [
+            (seat, bots[seat].choose(observe(state, seat), bot_rng))
+            for seat in state.active_seats()
+        ]
+        for seat, action in chosen:
+            state.apply_action(action, seat)
+            decisions += 1
+    returns = state.returns()
+    return GameResult(
+        scores=scores_of(state),
+        wins=tuple(value > 0 for value in returns),
+        decisions=decisions,
+        rounds=rounds_of(state),
+    )
+
+
+def play_games(
+    game: Game,
+    bot_names: Sequence[str],
+    seed: int,
+    start: int,
+    stop: int,
+    progress: Progress | None = None,
+) -> Tally:
+    """Play games ``start..stop-1`` of a run and tally them."""
+    tally = Tally(game.num_players())
+    for index in range(start, stop):
+        bots = [make_bot(name, game) for name in bot_names]
+        chance_rng, bot_rng = game_rngs(seed, index)
+        tally.add(play_game(game, bots, chance_rng, bot_rng))
+        if progress is not None:
+            progress(1)
+    return tally
+
+
+def _play_chunk(
+    game_id: str,
+    options: dict[str, Any],
+    bot_names: tuple[str, ...],
+    seed: int,
+    start: int,
+    stop: int,
+) -> Tally:
+    """A pool worker's job (top level, so that it pickles)."""
+    return play_games(load_game(game_id, **options), bot_names, seed, start, stop)
+
+
+def chunk_bounds(games: int, workers: int) -> list[tuple[int, int]]:
+    """Split ``range(games)`` into contiguous chunks for ``workers`` processes."""
+    size = max(1, min(_MAX_CHUNK, math.ceil(games / (workers * _CHUNKS_PER_WORKER))))
+    return [(start, min(games, start + size)) for start in range(0, games, size)]
+
+
+def prepare(
+    game_id: str, options: dict[str, Any], bots: Sequence[str] | str, games: int, workers: int
+) -> tuple[Game, tuple[str, ...]]:
+    """Check a simulation request without playing: the game and a bot per seat.
+
+    Raises UnknownGame, InvalidOption, UnknownBot or SimulationError.
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise SimulationError(f"the number of games must be at least 1; got {games!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise SimulationError(f"the number of workers must be at least 1; got {workers!r}")
+    game = load_game(game_id, **options)
+    return game, seat_bot_names(game, bots)
+
+
+def simulate(
+    game_id: str,
+    options: dict[str, Any],
+    bots: Sequence[str] | str,
+    games: int,
+    seed: int,
+    workers: int = 1,
+    progress: Progress | None = None,
+) -> SimulationSummary:
+    """Play ``games`` games of ``game_id`` with ``bots`` and summarize them.
+
+    ``bots`` names one bot per seat, or one for every seat.  ``progress``, if
+    given, is called with the number of games just finished (an increment), from
+    this process.  Raises UnknownGame, InvalidOption, UnknownBot or
+    SimulationError before playing anything if the request is bad.
+    """
+    game, names = prepare(game_id, options, bots, games, workers)
+    started = time.perf_counter()
+    if workers == 1:
+        tally = play_games(game, names, seed, 0, games, progress)
+    else:
+        tally = _simulate_in_pool(game, names, seed, games, workers, progress)
+    elapsed = time.perf_counter() - started
+    return SimulationSummary.from_tally(
+        tally,
+        game=game.id,
+        options=dict(game.options),
+        seed=seed,
+        bots=names,
+        elapsed_s=elapsed,
+        workers=workers,
+    )
+
+
+def _simulate_in_pool(
+    game: Game,
+    names: tuple[str, ...],
+    seed: int,
+    games: int,
+    workers: int,
+    progress: Progress | None,
+) -> Tally:
+    tally = Tally(game.num_players())
+    options = dict(game.options)
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
+        futures: list[Future[Tally]] = [
+            pool.submit(_play_chunk, game.id, options, names, seed, start, stop)
+            for start, stop in chunk_bounds(games, workers)
+        ]
+        for future in as_completed(futures):
+            part = future.result()
+            tally.merge(part)
+            if progress is not None:
+                progress(part.games)
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+    return tally

@@ -1,0 +1,233 @@
+"""Mergeable tallies of simulated games, and the summary built from them.
+
+A :class:`Tally` accumulates per-game results (score histograms, wins, ties, game
+lengths) so that tallies from separate chunks of games, played in other processes,
+add up to exactly the tally of playing them all in one place.  Scores take few
+distinct values, so a histogram per seat recovers the mean and the median exactly,
+whatever the order of the games.
+:func:`wilson_interval` gives the 95% interval of a win rate.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+# The normal quantile for a two-sided 95% interval.
+Z_95 = 1.959963984540054
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion (0, 1 for no trials)."""
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    z2 = z * z
+    denominator = 1.0 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return low, high
+
+
+def histogram_median(histogram: Counter[float]) -> float:
+    """The median of the values a histogram counts (the mean of the middle two for
+    an even count; 0 for an empty histogram)."""
+    total = sum(histogram.values())
+    if total == 0:
+        return 0.0
+    lower_rank, upper_rank = (total - 1) // 2, total // 2
+    lower: float | None = None
+    seen = 0
+    for value in sorted(histogram):
+        seen += histogram[value]
+        if lower is None and seen > lower_rank:
+            lower = value
+        if seen > upper_rank:
+            return (float(lower if lower is not None else value) + float(value)) / 2
+    return float(max(histogram))  # unreachable: ranks are below the total
+
+
+def histogram_mean(histogram: Counter[float]) -> float:
+    """The mean of the values a histogram counts (0 for an empty histogram).
+
+    Summed in value order with ``math.fsum``, so it does not depend on the order in
+    which games were counted or tallies merged.
+    """
+    total = sum(histogram.values())
+    if total == 0:
+        return 0.0
+    return math.fsum(value * histogram[value] for value in sorted(histogram)) / total
+
+
+@dataclass
+class GameResult:
+    """What one finished game contributes to a tally."""
+
+    scores: tuple[float, ...]
+    wins: tuple[bool, ...]
+    decisions: int
+    rounds: int | None
+
+
+@dataclass
+class Tally:
+    """Additive statistics of a batch of games with a fixed number of seats."""
+
+    seats: int
+    games: int = 0
+    score_histograms: list[Counter[float]] = field(default_factory=list)
+    wins: list[int] = field(default_factory=list)
+    ties: int = 0
+    decisions: int = 0
+    rounds: int = 0
+    games_with_rounds: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.score_histograms:
+            self.score_histograms = [Counter() for _ in range(self.seats)]
+        if not self.wins:
+            self.wins = [0] * self.seats
+
+    def add(self, result: GameResult) -> None:
+        """Count one game."""
+        if len(result.scores) != self.seats or len(result.wins) != self.seats:
+            raise ValueError(f"a game result for {len(result.scores)} seats, not {self.seats}")
+        self.games += 1
+        for seat, score in enumerate(result.scores):
+            self.score_histograms[seat][score] += 1
+            if result.wins[seat]:
+                self.wins[seat] += 1
+        if self.seats > 1 and sum(result.wins) > 1:
+            self.ties += 1
+        self.decisions += result.decisions
+        if result.rounds is not None:
+            self.rounds += result.rounds
+            self.games_with_rounds += 1
+
+    def merge(self, other: Tally) -> None:
+        """Add another tally's games to this one."""
+        if other.seats != self.seats:
+            raise ValueError(f"cannot merge a tally of {other.seats} seats into {self.seats}")
+        self.games += other.games
+        for seat in range(self.seats):
+            self.score_histograms[seat].update(other.score_histograms[seat])
+            self.wins[seat] += other.wins[seat]
+        self.ties += other.ties
+        self.decisions += other.decisions
+        self.rounds += other.rounds
+        self.games_with_rounds += other.games_with_rounds
+
+
+@dataclass(frozen=True)
+class SeatSummary:
+    """One seat's results over a simulation."""
+
+    seat: int
+    bot: str
+    mean_score: float
+    median_score: float
+    wins: int
+    win_rate: float
+    win_rate_low: float
+    win_rate_high: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "bot": self.bot,
+            "mean_score": self.mean_score,
+            "median_score": self.median_score,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "win_rate_95": [self.win_rate_low, self.win_rate_high],
+        }
+
+
+@dataclass(frozen=True)
+class SimulationSummary:
+    """The outcome of ``roadtrip.sim.simulate``: JSON-ready through ``to_dict()``.
+
+    A win is ``returns()[seat] > 0`` (solo: reaching the target), so a shared win
+    counts for every seat that shares it and as one tie.  ``elapsed_s`` and
+    ``games_per_second`` are the only fields that depend on the machine.
+    """
+
+    game: str
+    options: dict[str, Any]
+    seed: int
+    games: int
+    seats: tuple[SeatSummary, ...]
+    ties: int
+    mean_decisions: float
+    mean_rounds: float | None
+    elapsed_s: float
+    games_per_second: float
+    workers: int
+
+    @property
+    def bots(self) -> tuple[str, ...]:
+        return tuple(seat.bot for seat in self.seats)
+
+    @classmethod
+    def from_tally(
+        cls,
+        tally: Tally,
+        *,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        bots: tuple[str, ...],
+        elapsed_s: float,
+        workers: int,
+    ) -> SimulationSummary:
+        games = tally.games
+        seats = []
+        for seat in range(tally.seats):
+            low, high = wilson_interval(tally.wins[seat], games)
+            seats.append(
+                SeatSummary(
+                    seat=seat,
+                    bot=bots[seat],
+                    mean_score=histogram_mean(tally.score_histograms[seat]),
+                    median_score=histogram_median(tally.score_histograms[seat]),
+                    wins=tally.wins[seat],
+                    win_rate=tally.wins[seat] / games if games else 0.0,
+                    win_rate_low=low,
+                    win_rate_high=high,
+                )
+            )
+        return cls(
+            game=game,
+            options=dict(options),
+            seed=seed,
+            games=games,
+            seats=tuple(seats),
+            ties=tally.ties,
+            mean_decisions=tally.decisions / games if games else 0.0,
+            mean_rounds=(
+                tally.rounds / tally.games_with_rounds if tally.games_with_rounds else None
+            ),
+            elapsed_s=elapsed_s,
+            games_per_second=games / elapsed_s if elapsed_s > 0 else 0.0,
+            workers=workers,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "options": self.options,
+            "seed": self.seed,
+            "games": self.games,
+            "bots": list(self.bots),
+            "seats": [seat.to_dict() for seat in self.seats],
+            "ties": self.ties,
+            "mean_decisions": self.mean_decisions,
+            "mean_rounds": self.mean_rounds,
+            "elapsed_s": self.elapsed_s,
+            "games_per_second": self.games_per_second,
+            "workers": self.workers,
+        }

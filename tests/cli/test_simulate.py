@@ -1,0 +1,102 @@
+"""``roadtrip simulate`` through a small Typer app that registers the command."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from roadtrip.cli.simulate import register
+
+
+def _app() -> typer.Typer:
+    app = typer.Typer()
+
+    @app.callback()
+    def main() -> None:
+        """A stand-in for the roadtrip app (a callback keeps 'simulate' a subcommand)."""
+
+    register(app)
+    return app
+
+
+APP = _app()
+runner = CliRunner()
+
+
+def test_json_is_the_only_output_and_parses() -> None:
+    result = runner.invoke(
+        APP, ["simulate", "road-to-300", "--bot", "greedy", "-n", "30", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["games"] == 30
+    assert data["bots"] == ["greedy"]
+    assert data["seed"] == 1
+    seat = data["seats"][0]
+    assert set(seat) >= {"mean_score", "median_score", "win_rate", "win_rate_95"}
+    assert seat["win_rate_95"][0] <= seat["win_rate"] <= seat["win_rate_95"][1]
+    assert result.stderr == ""  # no progress bar with --json
+
+
+def test_json_is_reproducible_across_workers() -> None:
+    base = ["simulate", "road-to-300", "-n", "24", "--seed", "5", "--json", "--players", "2"]
+    one = json.loads(runner.invoke(APP, [*base, "--bots", "greedy,random"]).stdout)
+    two = json.loads(runner.invoke(APP, [*base, "--bots", "greedy,random", "-w", "2"]).stdout)
+    for data in (one, two):
+        for name in ("elapsed_s", "games_per_second", "workers"):
+            data.pop(name)
+    assert one == two
+    assert one["bots"] == ["greedy", "random"]
+
+
+def test_table_shows_each_seat() -> None:
+    result = runner.invoke(
+        APP,
+        ["simulate", "road-to-300", "--players", "2", "--bots", "greedy,random", "-n", "20"],
+    )
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "mean score" in out and "95% interval" in out
+    assert "greedy" in out and "random" in out
+    assert "games/s" in out
+    assert "ties" in out
+
+
+def test_options_are_passed_to_the_game() -> None:
+    result = runner.invoke(
+        APP,
+        ["simulate", "road-to-300", "-n", "5", "--json", "-o", "target=250", "-o", "no_cross=pass"],
+    )
+    assert result.exit_code == 0, result.output
+    options = json.loads(result.stdout)["options"]
+    assert options["target"] == 250 and options["no_cross"] == "pass"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["no-such-game"], "no game 'no-such-game'"),
+        (["road-to-300", "--bot", "nobody"], "no bot 'nobody'"),
+        (["road-to-300", "-o", "colour=red"], "no option 'colour'"),
+        (["road-to-300", "-o", "target=lots"], "whole number"),
+        (["road-to-300", "-o", "target"], "name=value"),
+        (["road-to-300", "-n", "0"], "at least 1"),
+        (["road-to-300", "--players", "9"], "between 1 and 6"),
+        (["road-to-300", "--players", "2", "--bots", "greedy,random,random"], "2 seat"),
+        (["road-to-300", "--players", "2", "-o", "players=3"], "disagree"),
+        (["road-to-300", "-w", "0"], "workers"),
+    ],
+)
+def test_errors_print_one_line_and_exit_2(args: list[str], message: str) -> None:
+    result = runner.invoke(
+        APP, ["simulate", *args, "-n", "3"] if "-n" not in args else ["simulate", *args]
+    )
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("Error:") and message in lines[0]
+    assert "Traceback" not in result.output
