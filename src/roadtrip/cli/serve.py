@@ -1,0 +1,83 @@
+"""``roadtrip serve``: run the web app (HTTP API, WebSocket play, browser client).
+
+    roadtrip serve [--host 127.0.0.1] [--port 8000] [--database-url URL]
+
+The database defaults to an SQLite file in the user's data directory; a
+``postgresql://user:password@host/db`` URL uses PostgreSQL (install
+``roadtrip[postgres]``).  The access log is off: tokens never appear in URLs, and a
+game server has no use for a line per request.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+USAGE_ERROR = 2
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``serve`` command to ``app``."""
+    app.command("serve", help="Run the web app: play in the browser, alone or with friends.")(
+        serve_command
+    )
+
+
+def printable_url(url: str) -> str:
+    """``url`` with any password masked, for printing."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return url
+
+
+def serve_command(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option("--port", "-p", min=0, max=65535, help="Port to listen on.")
+    ] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            "--database-url",
+            metavar="URL",
+            help="sqlite:///path/to/file.sqlite3 or postgresql://user:password@host/db "
+            "(default: an SQLite file in your user data directory).",
+        ),
+    ] = None,
+) -> None:
+    """Run the web app on HOST:PORT until interrupted (Ctrl+C)."""
+    import uvicorn
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from roadtrip.server.app import create_app
+    from roadtrip.server.settings import default_database_url
+
+    url = database_url or default_database_url()
+    console = Console(highlight=False)
+    try:
+        app = create_app(database_url=url)
+    except (SQLAlchemyError, ImportError) as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        if isinstance(exc, ImportError):
+            reason += " (for PostgreSQL install roadtrip[postgres])"
+        Console(stderr=True, highlight=False).print(
+            f"[bold red]Error:[/] [red]cannot open the database "
+            f"{escape(printable_url(url))}: {escape(reason)}[/]",
+            soft_wrap=True,
+        )
+        raise typer.Exit(USAGE_ERROR) from None
+    shown_host = f"[{host}]" if ":" in host else host
+    console.print(
+        f"roadtrip is running at http://{shown_host}:{port}  "
+        f"(database: {escape(printable_url(url))})",
+        soft_wrap=True,
+    )
+    console.print("Press Ctrl+C to stop.")
+    uvicorn.run(app, host=host, port=port, access_log=False, log_level="warning")
