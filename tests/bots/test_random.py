@@ -56,9 +56,9 @@ def test_random_refuses_an_observation_without_legal_actions() -> None:
     empty = Observation(
         game=state.game,
         seat=0,
-        view=state.view(0),
         legal_actions=(),
-        _sampler=lambda rng: state.clone(),
+        view=lambda: state.view(0),
+        sampler=lambda rng: state.clone(),
     )
     with pytest.raises(IllegalMove, match="no legal action"):
         RandomBot().choose(empty, Random(0))

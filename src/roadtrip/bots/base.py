@@ -10,7 +10,6 @@ receive the real state, so they cannot peek at hidden cards.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from random import Random
 from typing import Any, Protocol, runtime_checkable
 
@@ -19,30 +18,54 @@ from roadtrip.core.game import Game
 from roadtrip.core.state import State
 
 
-@dataclass(frozen=True)
 class Observation:
-    """What one seat knows when it must act."""
+    """What one seat knows when it must act.
 
-    game: Game
-    seat: int
-    view: dict[str, Any]
-    legal_actions: tuple[int, ...]
-    _sampler: Callable[[Random], State] = field(repr=False, compare=False)
+    The view is built on first use: many bots never read it, and building the JSON
+    view costs more than a random bot's whole decision.
+    """
+
+    __slots__ = ("_sampler", "_view", "_view_fn", "game", "legal_actions", "seat")
+
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        legal_actions: tuple[int, ...],
+        view: Callable[[], dict[str, Any]],
+        sampler: Callable[[Random], State],
+    ) -> None:
+        self.game = game
+        self.seat = seat
+        self.legal_actions = legal_actions
+        self._view_fn = view
+        self._view: dict[str, Any] | None = None
+        self._sampler = sampler
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """This seat's ``state.view(seat)``."""
+        if self._view is None:
+            self._view = self._view_fn()
+        return self._view
 
     def sample_state(self, rng: Random) -> State:
         """A full state consistent with this seat's view (hidden parts drawn by ``rng``)."""
         return self._sampler(rng)
 
+    def __repr__(self) -> str:
+        return f"Observation(game={self.game.id!r}, seat={self.seat}, legal={self.legal_actions})"
+
 
 def observe(state: State, seat: int) -> Observation:
-    """Build ``seat``'s observation of ``state``."""
+    """Build ``seat``'s observation of ``state`` (a snapshot: later moves don't show)."""
     frozen = state.clone()
     return Observation(
         game=state.game,
         seat=seat,
-        view=state.view(seat),
         legal_actions=tuple(state.legal_actions(seat)),
-        _sampler=lambda rng: frozen.resample_hidden(seat, rng),
+        view=lambda: frozen.view(seat),
+        sampler=lambda rng: frozen.resample_hidden(seat, rng),
     )
 
 

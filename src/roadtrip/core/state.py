@@ -57,6 +57,10 @@ class State(ABC):
     def _chance(self) -> list[tuple[int, float]]:
         """Chance outcomes at a chance node, probabilities as floats."""
 
+    def _is_chance_outcome(self, action: int) -> bool:
+        """Is ``action`` a possible outcome here?  Override with a cheap test."""
+        return any(a == action for a, _ in self._chance())
+
     def _chance_exact(self) -> list[tuple[int, Fraction]]:
         """Exact chance outcomes; override where floats are not exact."""
         return [(a, Fraction(p).limit_denominator(1 << 40)) for a, p in self._chance()]
@@ -147,7 +151,7 @@ class State(ABC):
         if current == CHANCE:
             if seat not in (None, CHANCE):
                 raise NotYourTurn(f"seat {seat} cannot act: the dice/cards decide now")
-            if not any(a == action for a, _ in self._chance()):
+            if not self._is_chance_outcome(action):
                 raise IllegalMove(f"{action} is not a possible chance outcome here")
             self._apply(action, CHANCE)
             self._history.append((CHANCE, action))
@@ -169,6 +173,11 @@ class State(ABC):
         if self._current() != TERMINAL:
             return [0.0] * self.num_players()
         return self._returns()
+
+    def scores(self) -> list[float]:
+        """Each seat's score in the game's own points (what a results table shows);
+        games with points override; the default is ``returns()``."""
+        return self.returns()
 
     def action_to_string(self, action: int, seat: int | None = None) -> str:
         if seat is None:

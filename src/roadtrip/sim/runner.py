@@ -64,11 +64,8 @@ def seat_bot_names(game: Game, bots: Sequence[str] | str) -> tuple[str, ...]:
 
 
 def scores_of(state: State) -> tuple[float, ...]:
-    """A finished state's scores: its ``scores()`` where the game has one, else its
-    returns."""
-    scores = getattr(state, "scores", None)
-    values = scores() if callable(scores) else state.returns()
-    return tuple(float(value) for value in values)
+    """A finished state's scores in the game's own points (``State.scores()``)."""
+    return tuple(float(value) for value in state.scores())
 
 
 def rounds_of(state: State) -> int | None:

@@ -122,6 +122,9 @@ class RoadTo300State(State):
     def _chance(self) -> list[tuple[int, float]]:
         return list(board.ROLL_OUTCOMES)
 
+    def _is_chance_outcome(self, action: int) -> bool:
+        return 0 <= action < len(board.ROLLS)
+
     def _chance_exact(self) -> list[tuple[int, Fraction]]:
         return list(enumerate(board.ROLL_PROBABILITY_EXACT))
 
@@ -212,9 +215,9 @@ class RoadTo300State(State):
             self.round += 1
 
     # --------------------------------------------------------------- results
-    def scores(self) -> list[int]:
+    def scores(self) -> list[float]:
         final_field = self._game.final_field
-        return [sheet.score(final_field) for sheet in self.sheets]
+        return [float(sheet.score(final_field)) for sheet in self.sheets]
 
     def winners(self) -> list[int]:
         """Seats that win (solo: reached the target; otherwise the top score)."""
