@@ -32,8 +32,8 @@ class GameOver(IllegalMove):
     """An action on a finished game."""
 
 
-class InvalidSeat(RoadtripError, ValueError):
-    """A seat index outside the game's seats."""
+class InvalidSeat(IllegalMove):
+    """A seat index outside the game's seats (for a move, a view or a question)."""
 
 
 class CorruptRecord(RoadtripError, ValueError):

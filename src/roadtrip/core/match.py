@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from roadtrip.core.chance import ChanceSampler
+from roadtrip.core.errors import CorruptRecord
 from roadtrip.core.game import Game
 from roadtrip.core.records import MatchRecord, replay
 from roadtrip.core.state import CHANCE, State
@@ -27,8 +28,13 @@ class Match:
     @classmethod
     def from_record(cls, record: MatchRecord) -> Match:
         state = replay(record)
-        seed = record.seed if record.seed is not None else 0
-        return cls(state.game, seed, state)
+        if record.seed is None:
+            if not state.is_terminal():
+                raise CorruptRecord(
+                    "an unfinished match can only continue from a record with its seed"
+                )
+            return cls(state.game, 0, state)
+        return cls(state.game, record.seed, state)
 
     def chance_count(self) -> int:
         return sum(1 for seat, _ in self.state.history() if seat == CHANCE)

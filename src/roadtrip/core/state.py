@@ -117,6 +117,8 @@ class State(ABC):
     def legal_actions(self, seat: int | None = None) -> list[int]:
         """Legal actions of ``seat`` (default: the current player; chance outcomes at
         a chance node).  Empty for a seat that may not act now."""
+        if seat is not None and seat != CHANCE:
+            self._check_seat(seat)
         current = self._current()
         if current == TERMINAL:
             return []
@@ -124,7 +126,6 @@ class State(ABC):
             return [a for a, _ in self._chance()] if seat in (None, CHANCE) else []
         if seat is None:
             seat = current
-        self._check_seat(seat)
         return self._legal(seat) if seat in self._active() else []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:

@@ -145,6 +145,7 @@ class RoadTo300State(State):
         for seat in self._rolling:
             sheet = self.sheets[seat]
             sheet.roll = roll
+            sheet.move_die = 0
             blocked = sheet.crossed if game.cross_standing else sheet.blocked
             options = tuple(o for o in board.CROSS_OPTIONS[roll] if not blocked >> o[0] & 1)
             if options:

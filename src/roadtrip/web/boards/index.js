@@ -1,0 +1,23 @@
+// boards/index.js: the board registry.  Each game id maps to a module that
+// draws that game's view; the match and replay pages stay game-agnostic and ask
+// here for the board.  A new game adds one line and one file.
+//
+// A board module exports:
+//   render(root, view, ctx)   draw the view into root; ctx = {players, interactive,
+//                             choices, onChoose(action), pending, you, hotseat}
+//   rulesSummary(ctx)         a Node with the rules in plain words
+//   statusLine(view, ctx)     a short sentence on what the viewer should do now
+//   playerExtra(view, seat)   a few words shown next to a player (e.g. a score)
+//   endSummary(view, ctx)     {headline, how, outcome: "win"|"lose"|"draw"|null,
+//                             rows: [{name, score, note, winner}]}
+
+const BOARDS = {
+  "road-to-300": () => import("./road-to-300.js"),
+};
+
+/** The board module for a game (a plain fallback for games without one). */
+export async function loadBoard(gameId) {
+  const load = BOARDS[gameId];
+  if (load) return load();
+  return import("./generic.js");
+}

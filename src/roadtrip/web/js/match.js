@@ -1,0 +1,410 @@
+// match.js: the live match page (/m/<id>#t=<token>), the same for every game.
+// It reads the token from the link, keeps a WebSocket to the server open
+// (reconnecting with backoff), and renders each state message: header, whose
+// turn, the game's own board (from boards/index.js), the choices as buttons,
+// players with online dots, the game log, errors as toasts, and the end screen.
+
+import { downloadRecord, matchIdFromPath, rememberMatch, tokenFromHash, wsUrl } from "./api.js";
+import { capitalize, el, fill, joinNames, showDialog, toast } from "./dom.js";
+import { loadBoard } from "../boards/index.js";
+
+const FATAL_CLOSE = { 4400: "bad_hello", 4401: "access_denied", 4404: "not_found" };
+const PENDING_TIMEOUT_MS = 8000;
+const SHORT_LIST = 8; // more choices than this: the button list starts folded
+
+const matchId = matchIdFromPath();
+const token = tokenFromHash();
+const $ = (id) => document.getElementById(id);
+
+let msg = null; // the latest state message
+let board = null; // the game's board module
+let boardFor = null;
+let socket = null;
+let attempts = 0;
+let reconnectTimer = null;
+let pending = null; // {seat, my_moves}: a move sent, its answer not yet here
+let pendingTimer = null;
+let lastError = null;
+let connected = false; // a state arrived on the current socket
+let fatal = false;
+let remembered = false;
+
+// ------------------------------------------------------------------ setup
+function start() {
+  if (!matchId) {
+    showFatal("This is not a match address", "Match links look like /m/<match>#t=<token>.");
+    return;
+  }
+  if (!token) {
+    showFatal(
+      "This link has no token",
+      "A match link ends in #t= followed by a secret token. Ask whoever created the match for your link, or start a new match in the lobby.",
+    );
+    return;
+  }
+  $("replay-link").href = `/replay/${encodeURIComponent(matchId)}#t=${encodeURIComponent(token)}`;
+  $("rules-btn").addEventListener("click", openRules);
+  $("download-btn").addEventListener("click", download);
+  window.addEventListener("hashchange", () => location.reload());
+  window.addEventListener("online", reconnectNow);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") reconnectNow();
+  });
+  connect();
+}
+
+function showFatal(title, message) {
+  fatal = true;
+  clearTimeout(reconnectTimer);
+  document.querySelector(".topbar nav").hidden = true;
+  $("game-name").textContent = "";
+  $("main").hidden = true;
+  $("fatal").hidden = false;
+  $("fatal-title").textContent = title;
+  $("fatal-message").textContent = message;
+  setConn("offline", "not connected");
+  document.title = `${title} · roadtrip`;
+}
+
+function setConn(state, text) {
+  const node = $("conn");
+  node.dataset.state = state;
+  node.textContent = text;
+}
+
+// -------------------------------------------------------------- connection
+function connect() {
+  if (fatal) return;
+  clearTimeout(reconnectTimer);
+  setConn("connecting", attempts ? "reconnecting…" : "connecting…");
+  const ws = new WebSocket(wsUrl(matchId));
+  socket = ws;
+  ws.addEventListener("open", () => ws.send(JSON.stringify({ type: "hello", token })));
+  ws.addEventListener("message", (event) => {
+    if (socket !== ws) return;
+    let data;
+    try {
+      data = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    if (data.type === "state") {
+      attempts = 0;
+      connected = true;
+      setConn("online", "connected");
+      onState(data);
+    } else if (data.type === "error") {
+      onError(data);
+    }
+  });
+  ws.addEventListener("close", (event) => {
+    if (socket !== ws) return;
+    socket = null;
+    connected = false;
+    clearPending();
+    if (FATAL_CLOSE[event.code]) {
+      const why = lastError ? lastError.message : "";
+      if (event.code === 4404) showFatal("No such match", why || "This match does not exist on this server.");
+      else if (event.code === 4401) showFatal("This link is not valid", `${capitalize(why) || "The token is not valid for this match"}. Check that you copied the whole link.`);
+      else showFatal("Could not join the match", why);
+      return;
+    }
+    scheduleReconnect();
+  });
+}
+
+function scheduleReconnect() {
+  if (fatal) return;
+  const delay = Math.min(10000, 400 * 2 ** attempts) + Math.random() * 250;
+  attempts += 1;
+  setConn("offline", `offline, retrying in ${Math.ceil(delay / 1000)} s`);
+  clearTimeout(reconnectTimer);
+  reconnectTimer = setTimeout(connect, delay);
+  if (msg) render();
+}
+
+function reconnectNow() {
+  if (fatal || socket) return;
+  attempts = 0;
+  connect();
+}
+
+function send(data) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+  socket.send(JSON.stringify(data));
+  return true;
+}
+
+// ---------------------------------------------------------------- messages
+function onState(data) {
+  lastError = null;
+  if (pending && (data.seat !== pending.seat || data.my_moves !== pending.my_moves || data.finished)) {
+    clearPending();
+  }
+  msg = data;
+  if (!remembered) {
+    remembered = true;
+    remember(data);
+  }
+  if (boardFor !== data.game) {
+    boardFor = data.game;
+    loadBoard(data.game).then((module) => {
+      board = module;
+      if (msg) render();
+    });
+  }
+  render();
+}
+
+function onError(data) {
+  lastError = data;
+  if (!msg) return; // before the first state: the close code says what went wrong
+  clearPending();
+  const text = data.code === "stale" ? "That move was already made; here is the current state." : capitalize(data.message);
+  toast(text, { kind: data.code === "stale" ? "info" : "error" });
+  render();
+}
+
+function clearPending() {
+  pending = null;
+  clearTimeout(pendingTimer);
+}
+
+function choose(action) {
+  if (!msg || pending) return;
+  const body = { type: "act", action, my_moves: msg.my_moves };
+  if (msg.my_seats.length > 1) body.seat = msg.seat;
+  if (!send(body)) {
+    toast("Not connected right now; reconnecting…", { kind: "info" });
+    reconnectNow();
+    return;
+  }
+  pending = { seat: msg.seat, my_moves: msg.my_moves };
+  clearTimeout(pendingTimer);
+  pendingTimer = setTimeout(() => {
+    clearPending();
+    send({ type: "sync" });
+    render();
+  }, PENDING_TIMEOUT_MS);
+  render();
+}
+
+function remember(data) {
+  const me = data.players[data.seat];
+  let label = "Watch";
+  let kind = "spectator";
+  if (data.my_seats.length > 1) {
+    label = "Hot-seat";
+    kind = "hotseat";
+  } else if (!data.spectator && me) {
+    label = `Play as ${me.name}`;
+    kind = "seat";
+  }
+  rememberMatch({
+    match: data.match,
+    game: data.game,
+    game_name: data.game_name,
+    players: data.players.map((p) => (p.bot ? `${p.name} (${p.bot} bot)` : p.name)),
+    links: [{ kind, label, url: location.pathname + location.hash }],
+  });
+}
+
+// ---------------------------------------------------------------- rendering
+function context() {
+  return {
+    players: msg.players,
+    you: msg.view ? msg.view.you : msg.seat,
+    hotseat: msg.my_seats.length > 1,
+    interactive: connected && !msg.finished && !msg.spectator,
+    choices: connected ? msg.choices : [],
+    pending: Boolean(pending),
+    onChoose: choose,
+    returns: msg.returns,
+    finished: msg.finished,
+  };
+}
+
+function render() {
+  if (!msg || fatal) return;
+  $("main").hidden = false;
+  $("game-name").textContent = msg.game_name;
+  document.title = `${msg.game_name} · roadtrip`;
+  $("download-btn").hidden = !msg.finished;
+  const ctx = context();
+  renderTurn(ctx);
+  renderEnd(ctx);
+  if (board && msg.view) board.render($("board"), msg.view, ctx);
+  renderChoices(ctx);
+  renderPlayers();
+  renderLog();
+}
+
+function names(seats) {
+  return seats.map((s) => (msg.players[s] ? msg.players[s].name : `Seat ${s + 1}`));
+}
+
+function renderTurn(ctx) {
+  const banner = $("turn");
+  const detail = board && msg.view ? board.statusLine(msg.view, ctx) : "";
+  let title;
+  let mine = false;
+  if (msg.finished) title = "Game over";
+  else if (pending) title = "Sending your move…";
+  else if (msg.choices.length) {
+    mine = true;
+    title = ctx.hotseat ? `${names([msg.seat])[0]}'s turn` : "Your turn";
+  } else if (!msg.active_seats.length) title = "Rolling…";
+  else if (msg.spectator) title = `Watching: ${joinNames(names(msg.active_seats))} to play`;
+  else title = `Waiting for ${joinNames(names(msg.active_seats))}`;
+  if (!connected && !msg.finished) title = "Connection lost: reconnecting…";
+  banner.dataset.mine = String(mine);
+  banner.dataset.over = String(msg.finished);
+  fill(banner, el("span", { class: "title" }, title), detail ? el("span", { class: "detail" }, detail) : null);
+}
+
+function renderEnd(ctx) {
+  const box = $("end-screen");
+  if (!msg.finished || !board || !msg.view) {
+    box.hidden = true;
+    return;
+  }
+  const summary = board.endSummary(msg.view, ctx);
+  box.dataset.outcome = summary.outcome || "";
+  const rows = summary.rows || [];
+  const table =
+    rows.length > 1
+      ? el(
+          "table",
+          { class: "scores" },
+          el("thead", {}, el("tr", {}, el("th", {}, "Player"), el("th", {}, "Score"), el("th", {}, "How it ended"))),
+          el(
+            "tbody",
+            {},
+            rows.map((r) =>
+              el(
+                "tr",
+                {},
+                el("td", {}, r.name, r.winner ? el("span", { class: "badge gold", style: "margin-left:.4rem" }, "winner") : null),
+                el("td", { class: "score" }, String(r.score)),
+                el("td", {}, r.note),
+              ),
+            ),
+          ),
+        )
+      : el("p", { class: "final-score" }, "Final score: ", el("b", { class: "score" }, String(rows[0] ? rows[0].score : "")));
+  fill(box,
+    el("h2", {}, summary.headline),
+    summary.how ? el("p", { class: "how" }, summary.how) : null,
+    table,
+    el(
+      "div",
+      { class: "actions" },
+      el("a", { class: "btn primary", href: $("replay-link").href, id: "end-replay" }, "Watch the replay"),
+      el("button", { type: "button", class: "btn", id: "end-download", onclick: download }, "Download record"),
+      el("a", { class: "btn", href: "/" }, "New match"),
+    ),
+  );
+  box.hidden = false;
+}
+
+function renderChoices(ctx) {
+  const box = $("choices");
+  if (!ctx.choices.length || msg.finished) {
+    fill(box);
+    return;
+  }
+  const buttons = ctx.choices.map((c) =>
+    el(
+      "button",
+      {
+        type: "button",
+        class: "choice-btn",
+        "data-action": c.action,
+        disabled: Boolean(pending),
+        onclick: () => choose(c.action),
+      },
+      capitalize(c.label),
+    ),
+  );
+  const who = ctx.hotseat ? `${names([msg.seat])[0]}: ` : "";
+  if (buttons.length <= SHORT_LIST) {
+    fill(box, el("span", { class: "label" }, `${who}or pick from the list:`), buttons);
+    return;
+  }
+  // A long list stays folded (remembering whether it was open) under the board.
+  const wasOpen = Boolean(box.querySelector("details[open]"));
+  fill(
+    box,
+    el(
+      "details",
+      { class: "choice-details", open: wasOpen },
+      el("summary", {}, `${who}or pick from a list (${buttons.length} choices)`),
+      el("div", { class: "choice-list" }, buttons),
+    ),
+  );
+}
+
+function renderPlayers() {
+  const list = $("players");
+  fill(list,
+    ...msg.players.map((p) => {
+      const mineSeat = msg.my_seats.includes(p.seat);
+      let tag = p.bot ? `${p.bot} bot` : "";
+      if (!p.bot && mineSeat) tag = msg.my_seats.length > 1 ? "this screen" : p.name.toLowerCase() === "you" ? "" : "you";
+      const extra = board && msg.view ? board.playerExtra(msg.view, p.seat) : "";
+      return el(
+        "li",
+        { class: "player", "data-seat": p.seat, "data-active": String(msg.active_seats.includes(p.seat)) },
+        el("span", { class: "dot", "data-online": String(Boolean(p.online)), title: p.online ? "online" : "offline" }),
+        el("span", { class: "name" }, p.name, tag ? el("span", { class: "tag" }, tag) : null),
+        el("span", { class: "extra" }, extra),
+      );
+    }),
+  );
+}
+
+function renderLog() {
+  const list = $("log");
+  const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  fill(list,
+    ...msg.log.map((text, i) =>
+      el(
+        "li",
+        { class: text.startsWith("Dice:") ? "dice" : "" },
+        el("span", { class: "n" }, String(msg.log_start + i + 1)),
+        el("span", {}, text),
+      ),
+    ),
+  );
+  if (nearBottom || list.dataset.scrolled !== "1") {
+    list.scrollTop = list.scrollHeight;
+    list.dataset.scrolled = "1";
+  }
+}
+
+// ------------------------------------------------------------------ actions
+function openRules() {
+  const body = [];
+  body.push(board ? board.rulesSummary(msg ? context() : {}) : el("p", {}, "Loading…"));
+  if (msg) {
+    body.push(
+      el("h3", {}, "This match"),
+      el(
+        "ul",
+        { class: "options-used" },
+        Object.entries(msg.options).map(([k, v]) => el("li", {}, `${k.replaceAll("_", " ")}: ${v}`)),
+      ),
+    );
+  }
+  showDialog($("rules-dialog"), msg ? `${msg.game_name}: the rules in short` : "Rules", body);
+}
+
+async function download() {
+  try {
+    await downloadRecord(matchId, token);
+  } catch (err) {
+    toast(`Could not download the record: ${err.message}`);
+  }
+}
+
+start();
