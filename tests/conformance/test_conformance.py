@@ -214,6 +214,19 @@ def test_action_to_string_names_every_legal_action(game: Game) -> None:
             assert isinstance(text, str) and text.strip(), (seat, action)
 
 
+def test_describe_action_gives_every_viewer_words(game: Game) -> None:
+    """The server's game log: every action, described before it is applied, reads as
+    words for every seat and for spectators, and a bad viewer is refused."""
+    viewers: list[int | None] = [None, *range(game.num_players())]
+    for state in deep_states(game):
+        for seat, action in step_choices(state):
+            for viewer in viewers:
+                text = state.describe_action(action, seat, viewer)
+                assert isinstance(text, str) and text.strip(), (seat, action, viewer)
+        with pytest.raises(InvalidSeat):
+            state.describe_action(0, CHANCE, game.num_players())
+
+
 # ------------------------------------------------------------ illegal moves
 def illegal_attempts(state: State, game: Game) -> list[tuple[type[Exception], Any, Any]]:
     """``(expected error, action, seat)`` for actions the state must refuse."""
