@@ -5,7 +5,9 @@
 The database defaults to an SQLite file in the user's data directory; a
 ``postgresql://user:password@host/db`` URL uses PostgreSQL (install
 ``roadtrip[postgres]``).  The access log is off: tokens never appear in URLs, and a
-game server has no use for a line per request.
+game server has no use for a line per request.  WebSocket compression is off too:
+the state messages are small and compressing them cost more CPU than anything else
+but storing the moves.
 """
 
 from __future__ import annotations
@@ -80,4 +82,13 @@ def serve_command(
         soft_wrap=True,
     )
     console.print("Press Ctrl+C to stop.")
-    uvicorn.run(app, host=host, port=port, access_log=False, log_level="warning")
+    # permessage-deflate off: a state message is a few kB, and compressing every one
+    # cost a quarter of the server's CPU under load (benchmarks/README.md, "Load").
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        access_log=False,
+        log_level="warning",
+        ws_per_message_deflate=False,
+    )

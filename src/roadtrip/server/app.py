@@ -50,9 +50,10 @@ class CreateIn(BaseModel):
 
 
 class ActIn(BaseModel):
-    action: int
-    seat: int | None = None
-    my_moves: int | None = None
+    # strict: JSON integers only ("12", true and 1.0 are refused, as over WebSocket)
+    action: int = Field(strict=True)
+    seat: int | None = Field(default=None, strict=True)
+    my_moves: int | None = Field(default=None, strict=True)
 
 
 class BodyLimit(BaseHTTPMiddleware):

@@ -120,6 +120,7 @@ class Coordinator:
 
     # -------------------------------------------------------------- access
     def authorize(self, match_id: str, token: str | None) -> Grant:
+        self.live(match_id)  # NotFound for an unknown match (WebSocket 4404, HTTP 404)
         if not token:
             raise AccessDenied("this needs a seat or spectator token")
         grant = self.store.grant(token_hash(token))
@@ -249,11 +250,18 @@ class Coordinator:
         """Store first, then swap the new state in, then tell everyone."""
         history = trial.state.history()
         new_actions = history[start:]
-        if new_actions:
-            self.store.append(live.stored.id, start, new_actions)
-        if trial.state.is_terminal() and not live.stored.finished:
-            self.store.finish(live.stored.id, trial.state.returns())
-            live.stored.finished = True
+        try:
+            if new_actions:
+                self.store.append(live.stored.id, start, new_actions)
+            if trial.state.is_terminal() and not live.stored.finished:
+                self.store.finish(live.stored.id, trial.state.returns())
+                live.stored.finished = True
+        except Exception:
+            # The store is the truth: a write that failed half-way (actions stored,
+            # finish not) or whose outcome is unknown must not leave a live copy that
+            # disagrees with it.  The next use reloads the match from the store.
+            self._live.pop(live.stored.id, None)
+            raise
         live.match = trial
         live.log.extend(new_log)
         if new_actions:

@@ -23,6 +23,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    bindparam,
     create_engine,
     event,
     insert,
@@ -66,6 +67,16 @@ tokens = Table(
     Column("match_id", String(32), ForeignKey("matches.id"), nullable=False, index=True),
     Column("seats", JSON, nullable=False),
 )
+
+
+# The statements of the hot path (one append per accepted move), built once: building
+# a Core statement per call cost as much as executing it.
+_ADVANCE = (
+    update(matches)
+    .where(matches.c.id == bindparam("b_id"), matches.c.action_count == bindparam("b_start"))
+    .values(action_count=bindparam("b_count"))
+)
+_INSERT_ACTIONS = insert(actions)
 
 
 def normalize_url(url: str) -> str:
@@ -122,9 +133,8 @@ class SqlStore:
             with self.engine.begin() as conn:
                 # Guarded update: only succeeds if nobody wrote past ``start``.
                 result = conn.execute(
-                    update(matches)
-                    .where(matches.c.id == match_id, matches.c.action_count == start)
-                    .values(action_count=start + len(new_actions))
+                    _ADVANCE,
+                    {"b_id": match_id, "b_start": start, "b_count": start + len(new_actions)},
                 )
                 if result.rowcount != 1:
                     raise StorageError(
@@ -136,11 +146,13 @@ class SqlStore:
 
     def finish(self, match_id: str, returns: list[float]) -> None:
         with self.engine.begin() as conn:
-            conn.execute(
+            result = conn.execute(
                 update(matches)
                 .where(matches.c.id == match_id)
                 .values(finished=True, returns=list(returns))
             )
+            if result.rowcount != 1:
+                raise StorageError(f"no stored match {match_id}")
 
     def load(self, match_id: str) -> StoredMatch | None:
         with self.engine.connect() as conn:
@@ -183,7 +195,7 @@ class SqlStore:
         conn: Any, match_id: str, start: int, new_actions: list[tuple[int, int]]
     ) -> None:
         conn.execute(
-            insert(actions),
+            _INSERT_ACTIONS,
             [
                 {"match_id": match_id, "idx": start + i, "seat": seat, "action": action}
                 for i, (seat, action) in enumerate(new_actions)

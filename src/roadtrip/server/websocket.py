@@ -33,13 +33,27 @@ def error_message(code: str, message: str) -> Message:
     return {"type": "error", "code": code, "message": message}
 
 
+async def _receive_text(websocket: WebSocket) -> str | None:
+    """The next text message; None for a binary one (which the protocol does not use)."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    return text if isinstance(text, str) else None
+
+
 async def _hello(websocket: WebSocket, match_id: str, coordinator: Coordinator) -> Grant | None:
     try:
-        raw = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT)
-    except (TimeoutError, WebSocketDisconnect):
+        raw = await asyncio.wait_for(_receive_text(websocket), HELLO_TIMEOUT)
+    except WebSocketDisconnect:
+        return None
+    except TimeoutError:
+        with contextlib.suppress(Exception):
+            await websocket.send_json(error_message("bad_hello", "no hello within the time limit"))
+            await websocket.close(code=4408)
         return None
     try:
-        data = json.loads(raw) if len(raw) <= MAX_WS_MESSAGE else None
+        data = json.loads(raw) if raw is not None and len(raw) <= MAX_WS_MESSAGE else None
     except ValueError:
         data = None
     if not isinstance(data, dict) or data.get("type") != "hello":
@@ -60,8 +74,10 @@ async def _hello(websocket: WebSocket, match_id: str, coordinator: Coordinator) 
     return None
 
 
-def _parse(raw: str) -> dict[str, Any]:
+def _parse(raw: str | None) -> dict[str, Any]:
     """Validate one client message; raise ValueError with a clear reason."""
+    if raw is None:
+        raise ValueError("messages are JSON text, not binary")
     if len(raw) > MAX_WS_MESSAGE:
         raise ValueError(f"messages are limited to {MAX_WS_MESSAGE} characters")
     try:
@@ -94,7 +110,7 @@ async def websocket_endpoint(
     try:
         coordinator.notify(match_id)  # everyone sees who is online; we get our state
         while True:
-            raw = await websocket.receive_text()
+            raw = await _receive_text(websocket)
             try:
                 data = _parse(raw)
             except ValueError as exc:

@@ -1,0 +1,115 @@
+"""``roadtrip serve`` (the command itself; a real served process is in test_durability)
+and a smoke run of the load benchmark."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+from fastapi import FastAPI
+from typer.testing import CliRunner
+
+from roadtrip.cli.main import app
+from roadtrip.cli.serve import printable_url
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_serve_prints_the_address_and_runs_uvicorn_quietly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[tuple[Any, dict[str, Any]]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda target, **kw: calls.append((target, kw)))
+    url = f"sqlite:///{tmp_path / 'cmd.sqlite3'}"
+    result = CliRunner().invoke(
+        app, ["serve", "--host", "127.0.0.1", "--port", "8123", "--database-url", url]
+    )
+    assert result.exit_code == 0, result.output
+    assert "roadtrip is running at http://127.0.0.1:8123" in result.output
+    assert url in result.output.replace("\n", "")
+    [(target, kwargs)] = calls
+    assert isinstance(target, FastAPI)
+    assert kwargs["host"] == "127.0.0.1" and kwargs["port"] == 8123
+    assert kwargs["access_log"] is False
+    assert (tmp_path / "cmd.sqlite3").exists()
+
+
+def test_serve_defaults_to_the_user_database(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[str | None] = []
+
+    def fake_create_app(store: Any = None, database_url: str | None = None) -> FastAPI:
+        seen.append(database_url)
+        return FastAPI()
+
+    monkeypatch.setattr("roadtrip.server.app.create_app", fake_create_app)
+    monkeypatch.setattr(
+        "roadtrip.server.settings.default_database_url", lambda: "sqlite:////data/rt.sqlite3"
+    )
+    monkeypatch.setattr(uvicorn, "run", lambda target, **kw: None)
+    result = CliRunner().invoke(app, ["serve"])
+    assert result.exit_code == 0, result.output
+    assert seen == ["sqlite:////data/rt.sqlite3"]
+    assert "http://127.0.0.1:8000" in result.output
+
+
+def test_serve_with_an_unreachable_database_says_so_without_the_password() -> None:
+    url = "postgresql://someone:s3cret@127.0.0.1:1/nowhere"
+    result = CliRunner().invoke(app, ["serve", "--database-url", url])
+    assert result.exit_code == 2
+    assert "cannot open the database" in result.output
+    assert "s3cret" not in result.output and "***" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_printable_url_masks_passwords() -> None:
+    assert printable_url("postgresql://u:pw@h:5432/db") == "postgresql://u:***@h:5432/db"
+    assert printable_url("sqlite:////tmp/x.sqlite3") == "sqlite:////tmp/x.sqlite3"
+    assert printable_url("not a url") == "not a url"
+
+
+def test_serve_help_lists_its_options() -> None:
+    result = CliRunner().invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0
+    for option in ("--host", "--port", "--database-url"):
+        assert option in result.output
+
+
+@pytest.mark.slow
+def test_the_load_benchmark_runs(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "load_ws.py"),
+            "--matches",
+            "4",
+            "--duels",
+            "0.5",
+            "--seconds",
+            "20",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    figures = json.loads(result.stdout.strip().splitlines()[-1])
+    assert figures["errors"] == {} and figures["created"] == 4
+    assert figures["moves"] > 0 and figures["finished"] == 4
+    assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
+
+
+def test_the_load_benchmark_refuses_other_hosts() -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "load_ws.py"), "--url", "http://10.1.2.3:80"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode != 0 and "loopback" in result.stderr
