@@ -30,6 +30,12 @@ TERMINAL = -4
 JSON = dict[str, Any]
 
 
+def shared_victory(winners: list[int], num_players: int) -> list[float]:
+    """Returns where the winners share one victory equally (1/k each, 0 for others)."""
+    share = 1.0 / len(winners) if winners else 0.0
+    return [share if seat in winners else 0.0 for seat in range(num_players)]
+
+
 class State(ABC):
     """One moment of a match.  Mutable; ``clone()`` gives an independent copy."""
 
@@ -174,6 +180,13 @@ class State(ABC):
         if self._current() != TERMINAL:
             return [0.0] * self.num_players()
         return self._returns()
+
+    def winners(self) -> list[int]:
+        """Seats that won (sharing the victory if several); empty before the end.
+        Games override; the default reads the returns."""
+        if self._current() != TERMINAL:
+            return []
+        return [seat for seat, value in enumerate(self._returns()) if value > 0]
 
     def scores(self) -> list[float]:
         """Each seat's score in the game's own points (what a results table shows);

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from roadtrip.core.game import Game, GameInfo
-from roadtrip.core.state import CHANCE, TERMINAL, State
+from roadtrip.core.state import CHANCE, TERMINAL, State, shared_victory
 from roadtrip.games.road_to_300 import board
 from roadtrip.games.road_to_300.options import OPTIONS
 from roadtrip.games.road_to_300.sheet import (
@@ -231,9 +231,7 @@ class RoadTo300State(State):
         return [s for s, score in enumerate(scores) if score == best]
 
     def _returns(self) -> list[float]:
-        winners = self.winners()
-        share = 1.0 / len(winners) if winners else 0.0
-        return [share if s in winners else 0.0 for s in range(len(self.sheets))]
+        return shared_victory(self.winners(), len(self.sheets))
 
     # ------------------------------------------------------------ rendering
     def _action_string(self, action: int, seat: int) -> str:

@@ -1,0 +1,200 @@
+"""What both America's Main Street games share: the bag, the mats, the turn order,
+drawing cubes as chance, and how the game ends.
+
+Each turn is a push-your-luck loop: the chance player draws cubes from the bag
+(exact odds from its contents), the seat whose turn it is decides to stop (0) or to
+go on (1), and a bust sends every cube of the turn back to the bag.  Subclasses say
+what a bust is, what stopping places, and when a mat is complete.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from roadtrip.core.game import Game
+from roadtrip.core.state import CHANCE, TERMINAL, State, shared_victory
+from roadtrip.games.main_street.data import FULL_BAG, NUM_COLORS
+
+STOP = 0  # conclude the turn (Get Your Kicks) / stop for the turn (Mileage)
+GO_ON = 1  # draw another cube / fill up again
+
+END_COMPLETE = "complete"  # a mat has everything it needs
+END_SIX_BLACK = "six_black"  # Get Your Kicks: six black cubes on a sign
+END_EMPTY_BAG = "empty_bag"  # a turn could not start: the bag is empty
+
+
+class MainStreetGame(Game):
+    """Options shared by both games."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.finish_round = self.options["end"] == "finish_round"
+
+    def num_distinct_actions(self) -> int:
+        return 2
+
+    def max_chance_outcomes(self) -> int:
+        return NUM_COLORS
+
+
+class MainStreetState(State):
+    """Bag, mats, whose turn, and the cubes drawn this turn."""
+
+    __slots__ = (
+        "bag",
+        "bag_total",
+        "busts",
+        "drawing",
+        "drawn",
+        "ended",
+        "last_bust",
+        "mats",
+        "seat",
+        "trigger",
+        "turns",
+    )
+
+    _game: MainStreetGame
+
+    def __init__(self, game: MainStreetGame) -> None:
+        super().__init__(game)
+        self.bag = list(FULL_BAG)
+        self.bag_total = sum(FULL_BAG)
+        self.mats = [[0] * NUM_COLORS for _ in range(game.num_players())]
+        self.seat = 0
+        self.drawn: list[int] = []  # this turn's cubes, in draw order
+        self.drawing = 0  # cubes still to draw before the seat decides
+        self.turns = [0] * game.num_players()
+        self.trigger: int | None = None  # the seat whose turn triggered the end
+        self.ended: str | None = None
+        self.busts = [0] * game.num_players()
+        self.last_bust: list[int] = []  # the cubes of the last busted turn
+        self._start_turn()
+
+    # ------------------------------------------------------------ hooks
+    def _draw_count(self, first: bool) -> int:
+        """Cubes in one draw of the turn (0: drawing is not possible now)."""
+        raise NotImplementedError
+
+    def _after_draw(self) -> bool:
+        """Called when a draw is complete; True if the turn busts."""
+        raise NotImplementedError
+
+    def _place(self) -> None:
+        """Stopping: move this turn's cubes onto the mat (and any excess back)."""
+        raise NotImplementedError
+
+    def _end_reason(self, seat: int) -> str | None:
+        """Why ``seat``'s mat ends the game, if it does."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------ turns
+    def _current(self) -> int:
+        if self.ended is not None:
+            return TERMINAL
+        return CHANCE if self.drawing else self.seat
+
+    def _legal(self, seat: int) -> list[int]:
+        return [STOP, GO_ON] if self._draw_count(first=False) else [STOP]
+
+    def _chance(self) -> list[tuple[int, float]]:
+        total = self.bag_total
+        return [(c, n / total) for c, n in enumerate(self.bag) if n]
+
+    def _is_chance_outcome(self, action: int) -> bool:
+        return 0 <= action < NUM_COLORS and self.bag[action] > 0
+
+    def _chance_exact(self) -> list[tuple[int, Fraction]]:
+        total = self.bag_total
+        return [(c, Fraction(n, total)) for c, n in enumerate(self.bag) if n]
+
+    def _apply(self, action: int, seat: int) -> None:
+        if seat == CHANCE:
+            self.bag[action] -= 1
+            self.bag_total -= 1
+            self.drawn.append(action)
+            self.drawing -= 1
+            if not self.drawing and self._after_draw():
+                self.busts[self.seat] += 1
+                self.last_bust = list(self.drawn)
+                self._return_cubes(self.drawn)
+                self._end_turn()
+        elif action == STOP:
+            self._place()
+            self.drawn = []
+            if self.trigger is None and self._end_reason(self.seat) is not None:
+                self.trigger = self.seat
+            self._end_turn()
+        else:
+            self.drawing = self._draw_count(first=False)
+
+    def _return_cubes(self, cubes: list[int]) -> None:
+        for cube in cubes:
+            self.bag[cube] += 1
+        self.bag_total += len(cubes)
+
+    def _end_turn(self) -> None:
+        self.drawn = []
+        n = len(self.mats)
+        if self.trigger is not None and (not self._game.finish_round or self.seat == n - 1):
+            self.ended = self._final_reason()
+            return
+        self.seat = (self.seat + 1) % n
+        self._start_turn()
+
+    def _new_turn(self) -> None:
+        """Reset a subclass's per-turn fields."""
+
+    def _start_turn(self) -> None:
+        self._new_turn()
+        self.drawing = self._draw_count(first=True)
+        if not self.drawing:
+            self.ended = END_EMPTY_BAG
+            return
+        self.turns[self.seat] += 1
+
+    def _final_reason(self) -> str:
+        reasons = [self._end_reason(s) for s in range(len(self.mats))]
+        return (
+            END_COMPLETE
+            if END_COMPLETE in reasons
+            else next((r for r in reasons if r is not None), END_COMPLETE)
+        )
+
+    # --------------------------------------------------------------- info
+    def winners(self) -> list[int]:
+        """Seats that win (or share the win); empty before the end."""
+        raise NotImplementedError
+
+    def _returns(self) -> list[float]:
+        return shared_victory(self.winners(), len(self.mats))
+
+    def can_go_on(self) -> bool:
+        """May the seat whose turn it is draw again (or fill up again) now?"""
+        return self._current() == self.seat and bool(self._draw_count(first=False))
+
+    @property
+    def round(self) -> int:
+        """Rounds played: the most turns any seat has started."""
+        return max(self.turns)
+
+    def _copy(self) -> MainStreetState:
+        other = type(self).__new__(type(self))
+        other._game = self._game
+        other.bag = list(self.bag)
+        other.bag_total = self.bag_total
+        other.mats = [list(m) for m in self.mats]
+        other.seat = self.seat
+        other.drawn = list(self.drawn)
+        other.drawing = self.drawing
+        other.turns = list(self.turns)
+        other.trigger = self.trigger
+        other.ended = self.ended
+        other.busts = list(self.busts)
+        other.last_bust = list(self.last_bust)
+        self._copy_extra(other)
+        return other
+
+    def _copy_extra(self, other: Any) -> None:
+        """Copy a subclass's own fields."""

@@ -1,0 +1,138 @@
+"""Game #2, Your Mileage May Vary: fill up with three cubes; the first fill-up
+fixes the fuel colours; every further fill-up must match one of them or the whole
+turn goes back into the bag.  Stopping fills the state boxes and the sign's five
+black boxes; the first mat with every box filled wins at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from roadtrip.core.game import GameInfo
+from roadtrip.games.main_street.base import (
+    END_COMPLETE,
+    END_EMPTY_BAG,
+    GO_ON,
+    STOP,
+    MainStreetGame,
+    MainStreetState,
+)
+from roadtrip.games.main_street.data import BOXES, COLORS
+from roadtrip.games.main_street.options import YMMV_OPTIONS
+
+FILL_UP = 3
+TOTAL_BOXES = sum(BOXES)
+
+
+class MileageGame(MainStreetGame):
+    info = GameInfo(
+        id="mileage-may-vary",
+        name="Your Mileage May Vary (America's Main Street)",
+        min_players=1,
+        max_players=5,
+        summary="Race along Route 66: fill up with three cubes at a time, keep "
+        "matching your first fuel colours, and be first to fill every box.",
+    )
+    options_spec = YMMV_OPTIONS
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.refuse_short = self.options["short_bag"] == "refuse"
+
+    def new_initial_state(self) -> MileageState:
+        return MileageState(self)
+
+
+class MileageState(MainStreetState):
+    """A Your Mileage May Vary match.  ``drawn`` is what is on the gas pumps."""
+
+    __slots__ = ("fill_start", "fill_ups", "fuel_mask")
+
+    _game: MileageGame
+
+    def __init__(self, game: MileageGame) -> None:
+        self.fuel_mask = 0  # colours of the first fill-up of this turn
+        self.fill_start = 0  # index in ``drawn`` where the current fill-up began
+        self.fill_ups = 0  # fill-ups drawn this turn
+        super().__init__(game)
+
+    def _new_turn(self) -> None:
+        self.fuel_mask = 0
+        self.fill_ups = 0
+        self.fill_start = 0
+
+    def _draw_count(self, first: bool) -> int:
+        if not first and self._game.refuse_short and self.bag_total < FILL_UP:
+            return 0
+        return min(FILL_UP, self.bag_total)
+
+    def _apply(self, action: int, seat: int) -> None:
+        if seat >= 0 and action == GO_ON:
+            self.fill_start = len(self.drawn)
+        super()._apply(action, seat)
+
+    def _after_draw(self) -> bool:
+        self.fill_ups += 1
+        fill = 0
+        for cube in self.drawn[self.fill_start :]:
+            fill |= 1 << cube
+        if self.fill_ups == 1:
+            self.fuel_mask = fill
+            return False
+        return not fill & self.fuel_mask
+
+    def _place(self) -> None:
+        mat = self.mats[self.seat]
+        excess = []
+        for cube in self.drawn:
+            if mat[cube] < BOXES[cube]:
+                mat[cube] += 1
+            else:
+                excess.append(cube)
+        self._return_cubes(excess)
+
+    def _end_reason(self, seat: int) -> str | None:
+        mat = self.mats[seat]
+        return END_COMPLETE if all(m >= b for m, b in zip(mat, BOXES, strict=True)) else None
+
+    def _copy_extra(self, other: Any) -> None:
+        other.fuel_mask = self.fuel_mask
+        other.fill_start = self.fill_start
+        other.fill_ups = self.fill_ups
+
+    # ------------------------------------------------------------ results
+    def boxes_filled(self, seat: int) -> int:
+        return sum(min(m, b) for m, b in zip(self.mats[seat], BOXES, strict=True))
+
+    def scores(self) -> list[float]:
+        """Boxes filled (out of 25) on each mat."""
+        return [float(self.boxes_filled(s)) for s in range(len(self.mats))]
+
+    def winners(self) -> list[int]:
+        if self.ended is None:
+            return []
+        complete = [s for s in range(len(self.mats)) if self._end_reason(s) is not None]
+        if complete or self.ended != END_EMPTY_BAG:
+            return complete
+        # The race stalled on an empty bag: the most boxes filled wins (ruling).
+        filled = [self.boxes_filled(s) for s in range(len(self.mats))]
+        best = max(filled)
+        return [s for s, f in enumerate(filled) if f == best] if len(self.mats) > 1 else []
+
+    # ------------------------------------------------------------ words
+    def _action_string(self, action: int, seat: int) -> str:
+        if seat < 0:
+            if 0 <= action < len(COLORS):
+                color = COLORS[action]
+                return f"draw a {color.name.lower()} cube ({color.place})"
+            return f"invalid cube {action}"
+        if action == STOP:
+            return "stop: fill the boxes on the mat"
+        if action == GO_ON:
+            return "fill up again: draw three more cubes"
+        return f"invalid action {action}"
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        from roadtrip.games.main_street.view import mileage_view
+
+        return mileage_view(self, seat)
