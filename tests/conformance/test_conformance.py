@@ -48,8 +48,24 @@ from roadtrip.core import (
     sample_chance,
 )
 
-PLAYOUT_SEEDS = 200  # cheap invariants, every step of 200 matches per configuration
+PLAYOUT_SEEDS = 200  # cheap invariants, every step of up to 200 matches per configuration
+PLAYOUT_STEPS = 8_000  # ... or fewer matches for long games, about this many steps in all
 DEEP_STATES = 250  # expensive checks (illegal moves, views, clones): states per configuration
+_LENGTHS: dict[str, int] = {}
+
+
+def typical_length(game: Game) -> int:
+    """Steps in a random match of this configuration (measured once, on 3 matches)."""
+    key = repr(game)
+    if key not in _LENGTHS:
+        _LENGTHS[key] = max(1, sum(len(playout(game, s).history()) for s in range(3)) // 3)
+    return _LENGTHS[key]
+
+
+def playout_seeds(game: Game) -> int:
+    """How many whole random matches the cheap checks play: 200, fewer for long games
+    (never fewer than 20)."""
+    return max(20, min(PLAYOUT_SEEDS, PLAYOUT_STEPS // typical_length(game)))
 
 
 # ------------------------------------------------------------------ helpers
@@ -97,12 +113,16 @@ def states_of(game: Game, seed: int) -> Iterator[State]:
 def deep_states(game: Game) -> Iterator[State]:
     """DEEP_STATES states from random matches (whole matches, at least three)."""
     seen = 0
+    # Long matches are sampled with a stride so that three of them still give about
+    # DEEP_STATES states, from the first to the last.
+    stride = max(1, 3 * typical_length(game) // DEEP_STATES)
     for seed in itertools.count():
         if seen >= DEEP_STATES and seed >= 3:
             return
-        for state in states_of(game, seed):
-            seen += 1
-            yield state
+        for index, state in enumerate(states_of(game, seed)):
+            if index % stride == 0 or state.is_terminal():
+                seen += 1
+                yield state
 
 
 def turn_snapshot(state: State) -> tuple[Any, ...]:
@@ -199,7 +219,7 @@ def check_invariants(state: State, game: Game) -> None:
 def test_random_playouts_keep_the_state_contract(game: Game) -> None:
     """Many random matches: the contract holds at every state, every match ends
     within max_game_length(), and the returns have one entry per seat."""
-    for seed in range(PLAYOUT_SEEDS):
+    for seed in range(playout_seeds(game)):
         final = playout(game, seed, lambda s: check_invariants(s, game))
         assert final.is_terminal()
         returns = final.returns()
@@ -290,7 +310,7 @@ def test_clones_are_independent(game: Game) -> None:
             before = snapshot(state)
             copy = state.clone()
             assert snapshot(copy) == before
-            if step % 7 == 0:
+            if step % max(7, typical_length(game) // 10) == 0:
                 playout_rng = Random(seed * 1000 + step)
                 while not copy.is_terminal():
                     random_step(copy, playout_rng)

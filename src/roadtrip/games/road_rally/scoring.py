@@ -1,0 +1,173 @@
+"""Rally scoring at the end of a round, the finish, and the final tally.
+
+Crossed rally points are taken from the back of the track forward (the rulebook's
+"starting from the last place car"); each is offered to every player who has not
+yet scored three rally cards, all at once, so that nobody learns who holds which
+card from who is asked.  A revealed point pays 5/4/3/2/1 by race place (4th and
+5th may take 2 cards instead), doubled for the trigger; the car first on the space
+takes the chip.  At most two rally points are resolved per round (``rally_limit``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from roadtrip.games.road_rally import actions as A
+from roadtrip.games.road_rally.data import (
+    CARD_CHOICE_PLACES,
+    CHOICE_CARDS,
+    POINTS_BY_PLACE,
+)
+
+if TYPE_CHECKING:
+    from roadtrip.games.road_rally.rules import RoadRallyState
+
+MAX_RALLY_PER_ROUND = 2
+MAX_RALLY_CARDS_SCORED = 3
+
+
+def end_of_round(state: RoadRallyState) -> None:
+    state.rally_queue = [n for n in sorted(state.crossed) if state.rally_status[n] == "on_track"]
+    state.rally_count = 0
+    state.tasks.appendleft(("scoring", "next"))
+
+
+def eligible(state: RoadRallyState) -> list[int]:
+    return [
+        s for s in range(len(state.points)) if len(state.rally_revealed[s]) < MAX_RALLY_CARDS_SCORED
+    ]
+
+
+def reveal_choices(state: RoadRallyState, seat: int) -> list[int]:
+    number = state.rally_current
+    holds = number in state.rally_hand[seat]
+    if holds and state._game.options["trigger"] == "passed":
+        holds = state.position[seat] >= state._game.track.rally_space[number]
+    return [A.REVEAL, A.PASS] if holds else [A.PASS]
+
+
+def run_task(state: RoadRallyState, what: str) -> None:
+    if what == "next":
+        _next_rally(state)
+    elif what == "after":
+        _after_rallies(state)
+
+
+def _next_rally(state: RoadRallyState) -> None:
+    from roadtrip.games.road_rally.rules import REVEAL
+
+    if not state.rally_queue or state.rally_count >= MAX_RALLY_PER_ROUND:
+        for number in state.rally_queue:
+            _remove(state, number)
+        state.rally_queue = []
+        state.tasks.appendleft(("scoring", "after"))
+        return
+    number = state.rally_queue.pop(0)
+    if state._game.options["rally_limit"] == "considered":
+        state.rally_count += 1
+    deciders = eligible(state)
+    if not deciders:
+        _remove(state, number)
+        state.tasks.appendleft(("scoring", "next"))
+        return
+    state.rally_current = number
+    state.deciding = deciders
+    state.revealer = None
+    state.mode = REVEAL
+
+
+def decide_reveal(state: RoadRallyState, seat: int, reveal: bool) -> None:
+    state.deciding.remove(seat)
+    number = state.rally_current
+    if reveal:
+        state.revealer = seat
+        state.rally_hand[seat].remove(number)
+        state.rally_revealed[seat].append(number)
+        state.deciding = []  # only one card carries this number
+    if state.deciding:
+        return
+    state.mode = -1
+    if state.revealer is None:
+        _remove(state, number)
+        state.tasks.appendleft(("scoring", "next"))
+    else:
+        _score(state, number, state.revealer)
+
+
+def _remove(state: RoadRallyState, number: int) -> None:
+    state.rally_status[number] = "removed"
+    state.rally_results.append({"rally": number, "scored": False, "round": state.round})
+
+
+def _score(state: RoadRallyState, number: int, trigger: int) -> None:
+    from roadtrip.games.road_rally.rules import REWARD
+
+    if state._game.options["rally_limit"] == "scored":
+        state.rally_count += 1
+    state.rally_status[number] = "scored"
+    space = state._game.track.rally_space[number]
+    on_space = [s for s in range(len(state.position)) if state.position[s] == space]
+    chip = min(on_space, key=lambda s: state.arrival[s]) if on_space else None
+    if chip is not None:
+        state.chips[chip].append(number)
+    earned: dict[int, int] = {}
+    state.reward_points = {}
+    for place, seat in enumerate(state.race_order()):
+        points = POINTS_BY_PLACE[place] * (2 if seat == trigger else 1)
+        if place in CARD_CHOICE_PLACES:
+            state.reward_points[seat] = points
+        else:
+            state.points[seat] += points
+            earned[seat] = points
+    state.rally_results.append(
+        {
+            "rally": number,
+            "scored": True,
+            "round": state.round,
+            "trigger": trigger,
+            "chip": chip,
+            "earned": earned,
+        }
+    )
+    if state.reward_points:
+        state.deciding = sorted(state.reward_points)
+        state.mode = REWARD
+    else:
+        state.tasks.appendleft(("scoring", "next"))
+
+
+def decide_reward(state: RoadRallyState, seat: int, cards: bool) -> None:
+    state.deciding.remove(seat)
+    result = state.rally_results[-1]
+    if cards:
+        state.reward_draws.append(seat)
+        result.setdefault("took_cards", []).append(seat)
+    else:
+        state.points[seat] += state.reward_points[seat]
+        result["earned"][seat] = state.reward_points[seat]
+    if not state.deciding:
+        state.mode = -1
+        draws = [("draw", s) for s in state.reward_draws for _ in range(CHOICE_CARDS)]
+        state.reward_draws = []
+        state._push([*draws, ("scoring", "next")])
+
+
+def _after_rallies(state: RoadRallyState) -> None:
+    from roadtrip.games.road_rally.rules import OVER
+
+    if not state.final_round:
+        state.round += 1
+        state.tasks.appendleft(("round",))
+        return
+    order = state.race_order()
+    first = state.finishers[0] if state.finishers else None
+    double = bool(state._game.options["finish_double"])
+    earned = {}
+    for place, seat in enumerate(order):
+        if seat in state.finishers:
+            points = POINTS_BY_PLACE[place] * (2 if double and seat == first else 1)
+            state.points[seat] += points
+            earned[seat] = points
+    state.rally_results.append({"finish": True, "round": state.round, "earned": earned})
+    state.final_scores = state.totals()
+    state.mode = OVER
