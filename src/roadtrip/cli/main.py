@@ -22,7 +22,6 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from roadtrip.bots import make_bot
 from roadtrip.cli import play as terminal
 from roadtrip.core import (
     Game,
@@ -157,7 +156,7 @@ def play(
         int | None, typer.Option("--seed", help="Seed of the dice: the same seed, the same game.")
     ] = None,
     hint: Annotated[
-        bool, typer.Option("--hint", help=f"Show the '{terminal.HINT_BOT}' bot's advice.")
+        bool, typer.Option("--hint", help="Show a bot's advice at each decision.")
     ] = False,
     players: Annotated[
         int | None,
@@ -176,7 +175,7 @@ def play(
     console = _console()
     with user_errors():
         game = build_game(game_id, option or [], players)
-        bot = make_bot(terminal.HINT_BOT, game) if hint else None
+        bot = terminal.make_hint_bot(game) if hint else None
         if seed is None:
             seed = secrets.randbelow(1_000_000)
             console.print(f"Seed {seed} (play this game again with --seed {seed})")

@@ -23,11 +23,11 @@ from rich.console import Console
 from rich.markup import escape
 from rich.pretty import Pretty
 
-from roadtrip.bots import Bot, observe
-from roadtrip.core import CHANCE, Match, MatchRecord, State
+from roadtrip.bots import Bot, bot_names, make_bot, observe
+from roadtrip.core import CHANCE, Game, Match, MatchRecord, State
 
 HINT_BOT = "greedy"
-"""The bot whose recommendation ``--hint`` shows."""
+"""The bot whose recommendation ``--hint`` shows, for games whose board names none."""
 
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
 COLUMNS_FROM = 8
@@ -131,13 +131,55 @@ def _road_to_300() -> GameUI:
     return RoadTo300UI()
 
 
-BOARDS: dict[str, Callable[[], GameUI]] = {"road-to-300": _road_to_300}
+def _get_your_kicks() -> GameUI:
+    from roadtrip.cli.main_street_board import KicksUI
+
+    return KicksUI()
+
+
+def _mileage_may_vary() -> GameUI:
+    from roadtrip.cli.main_street_board import MileageUI
+
+    return MileageUI()
+
+
+@dataclass(frozen=True)
+class Board:
+    """A game's terminal module and the bots whose advice ``--hint`` shows."""
+
+    make_ui: Callable[[], GameUI]
+    hint_bots: tuple[str, ...] = ()
+    """Best first: ``--hint`` uses the first one registered for the game (none: HINT_BOT)."""
+
+
+MAIN_STREET_HINTS = ("push-your-luck", "random")
+
+BOARDS: dict[str, Board] = {
+    "road-to-300": Board(_road_to_300),
+    "get-your-kicks": Board(_get_your_kicks, MAIN_STREET_HINTS),
+    "mileage-may-vary": Board(_mileage_may_vary, MAIN_STREET_HINTS),
+}
 """Terminal modules by game id; a game without one gets :class:`GenericUI`."""
 
 
 def ui_for(game_id: str) -> GameUI:
-    factory = BOARDS.get(game_id)
-    return factory() if factory is not None else GenericUI()
+    board = BOARDS.get(game_id)
+    return board.make_ui() if board is not None else GenericUI()
+
+
+def hint_bot_name(game_id: str) -> str:
+    """The bot ``--hint`` asks for ``game_id``: the board's first registered choice."""
+    board = BOARDS.get(game_id)
+    preferred = board.hint_bots if board is not None else ()
+    if not preferred:
+        return HINT_BOT
+    available = bot_names(game_id)
+    return next((name for name in preferred if name in available), preferred[-1])
+
+
+def make_hint_bot(game: Game) -> Bot:
+    """The ``--hint`` bot for ``game``; raises UnknownBot if it is not registered."""
+    return make_bot(hint_bot_name(game.id), game)
 
 
 def read_choice(text: str, ui: GameUI, state: State, seat: int, choices: list[Choice]) -> int:
@@ -248,7 +290,7 @@ def replay_match(
         previous, current = states[index], states[index + 1]
         words = previous.action_to_string(action, seat)
         if seat == CHANCE:
-            console.print(f"[dim]{index + 1:>4}.[/] {escape(words.capitalize())}")
+            console.print(f"[dim]{index + 1:>4}.[/] {escape(words[:1].upper() + words[1:])}")
         else:
             numbered += 1
             who = f"Player {seat + 1}"
