@@ -136,6 +136,7 @@ class MainStreetState(State):
 
     def _end_turn(self) -> None:
         self.drawn = []
+        self._new_turn()  # nothing of this turn is left on the pumps / in the casino
         n = len(self.mats)
         if self.trigger is not None and (not self._game.finish_round or self.seat == n - 1):
             self.ended = self._final_reason()
@@ -150,7 +151,9 @@ class MainStreetState(State):
         self._new_turn()
         self.drawing = self._draw_count(first=True)
         if not self.drawing:
-            self.ended = END_EMPTY_BAG
+            # The turn cannot start: the bag is empty.  If the end was already
+            # triggered (end=finish_round), the game ends for that reason.
+            self.ended = END_EMPTY_BAG if self.trigger is None else self._final_reason()
             return
         self.turns[self.seat] += 1
 

@@ -53,6 +53,9 @@ class GetYourKicksState(MainStreetState):
         self.casino_mask = 0
         super().__init__(game)
 
+    def _new_turn(self) -> None:
+        self.casino_mask = 0
+
     def _draw_count(self, first: bool) -> int:
         return 1 if self.bag_total else 0
 

@@ -20,7 +20,8 @@ END = Option(
     "immediate",
     "When the end is triggered. immediate: the game ends at once, as the rulebook "
     "says. finish_round: the players after the one who triggered it (up to the last "
-    "seat) still take their turn, so that everyone has had the same number of turns.",
+    "seat) still take their turn, so that everyone has had the same number of turns "
+    "(Your Mileage May Vary: every mat complete at the end shares the win).",
     choices=("immediate", "finish_round"),
     rule="Get Your Kicks: 'The game ends for everyone when any one player/team has "
     "gathered...'; Your Mileage May Vary: 'The Race Ends immediately when one player "

@@ -10,12 +10,13 @@ dealt again at random from what that seat cannot see, keeping every public count
 from __future__ import annotations
 
 import copy
-from random import Random
 from typing import TYPE_CHECKING
 
 from roadtrip.games.road_rally.data import NUM_TYPES
 
 if TYPE_CHECKING:
+    from random import Random
+
     from roadtrip.games.road_rally.rules import RoadRallyState
 
 _SHARED = {"_game"}  # immutable: shared between copies
