@@ -4,15 +4,21 @@
 //
 // A board module exports:
 //   render(root, view, ctx)   draw the view into root; ctx = {players, interactive,
-//                             choices, onChoose(action), pending, you, hotseat}
+//                             choices, onChoose(action), pending, you, hotseat,
+//                             options, log, logStart} (the replay page passes
+//                             no onChoose, log or options)
 //   rulesSummary(ctx)         a Node with the rules in plain words
 //   statusLine(view, ctx)     a short sentence on what the viewer should do now
 //   playerExtra(view, seat)   a few words shown next to a player (e.g. a score)
 //   endSummary(view, ctx)     {headline, how, outcome: "win"|"lose"|"draw"|null,
 //                             rows: [{name, score, note, winner}]}
+//   ownControls (optional)    true: the board draws a control for every choice,
+//                             so the match page leaves out its list of buttons
 
 const BOARDS = {
   "road-to-300": () => import("./road-to-300.js"),
+  "get-your-kicks": () => import("./get-your-kicks.js"),
+  "mileage-may-vary": () => import("./mileage-may-vary.js"),
 };
 
 /** The board module for a game (a plain fallback for games without one). */

@@ -30,7 +30,9 @@ async function start() {
   }
   renderQuick();
   renderGames();
-  if (games.length) selectGame(games[0].id, { scroll: false });
+  // The form opens on the featured game (the one of the quick start), else the first.
+  const first = games.find((g) => g.id === QUICK_GAME) || games[0];
+  if (first) selectGame(first.id, { scroll: false });
 }
 
 // ------------------------------------------------------------ quick start

@@ -45,6 +45,7 @@ function start() {
   $("replay-link").href = `/replay/${encodeURIComponent(matchId)}#t=${encodeURIComponent(token)}`;
   $("rules-btn").addEventListener("click", openRules);
   $("download-btn").addEventListener("click", download);
+  $("log").addEventListener("scroll", followLog, { passive: true });
   window.addEventListener("hashchange", () => location.reload());
   window.addEventListener("online", reconnectNow);
   document.addEventListener("visibilitychange", () => {
@@ -221,6 +222,9 @@ function context() {
     onChoose: choose,
     returns: msg.returns,
     finished: msg.finished,
+    options: msg.options,
+    log: msg.log,
+    logStart: msg.log_start,
   };
 }
 
@@ -309,7 +313,7 @@ function renderEnd(ctx) {
 
 function renderChoices(ctx) {
   const box = $("choices");
-  if (!ctx.choices.length || msg.finished) {
+  if (!ctx.choices.length || msg.finished || (board && board.ownControls)) {
     fill(box);
     return;
   }
@@ -363,9 +367,16 @@ function renderPlayers() {
   );
 }
 
+function followLog() {
+  // The log keeps to its newest line unless the reader scrolled up to read; a
+  // window resize (which moves no scrollbar) does not stop it following.
+  const list = $("log");
+  list.dataset.follow = String(list.scrollHeight - list.scrollTop - list.clientHeight < 40);
+}
+
 function renderLog() {
   const list = $("log");
-  const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  const follow = list.dataset.follow !== "false";
   fill(list,
     ...msg.log.map((text, i) =>
       el(
@@ -376,10 +387,7 @@ function renderLog() {
       ),
     ),
   );
-  if (nearBottom || list.dataset.scrolled !== "1") {
-    list.scrollTop = list.scrollHeight;
-    list.dataset.scrolled = "1";
-  }
+  if (follow) list.scrollTop = list.scrollHeight;
 }
 
 // ------------------------------------------------------------------ actions
