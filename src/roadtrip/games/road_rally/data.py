@@ -52,6 +52,7 @@ DECKS: dict[str, tuple[int, ...]] = {
 SEGMENTS_PER_TILE = 8
 RALLY_POINTS = 21
 CHECKPOINT_TILES = 6
+RALLY_CARDS_EACH = 4  # two from deck A and two from deck B (FACTS.md)
 POINTS_BY_PLACE = (5, 4, 3, 2, 1)
 CARD_CHOICE_PLACES = (3, 4)  # 0-based places that may take 2 cards instead of points
 CHOICE_CARDS = 2

@@ -4,7 +4,8 @@
 seat cannot tell from the real one: every other player's hand, deck order, the
 top cards they saw at a Mechanic, and the rally cards nobody has revealed are
 dealt again at random from what that seat cannot see, keeping every public count
-(hand sizes, deck sizes, rally cards held from deck A and from deck B).
+(hand sizes, deck sizes, how many top cards each player knows, the cards placed
+so far at a Mechanic under way, rally cards held from deck A and from deck B).
 """
 
 from __future__ import annotations
@@ -66,9 +67,10 @@ def resample(state: RoadRallyState, seat: int, rng: Random) -> RoadRallyState:
             new.mech_order = rest[:n_order]
             new.mech_cards = _counts(rest[n_order : n_order + n_left])
             rest = rest[n_order + n_left :]
-        del top_size  # the order another player saw is theirs alone
-        cards.known_top = []
-        cards.unknown = _counts(rest)
+        # The other player knows its top cards (a Mechanic stop, or the cards drawn
+        # for one that is under way); how many is public, which ones are not.
+        cards.known_top = rest[:top_size]
+        cards.unknown = _counts(rest[top_size:])
     _resample_rally(new, seat, rng)
     return new
 

@@ -19,7 +19,8 @@ TILES = Option(
     12,
     "Race length in tiles, start and finish included: about 7 is a short race, 12 "
     "the full race. Rally points go on the rally spaces in order; points beyond "
-    "the track are left out (with their cards).",
+    "the track are left out (with their cards), and every player gets the same "
+    "number of rally cards.",
     minimum=4,
     maximum=12,
     rule="Demo Set Up A: 'adding boards as you wish until adding the Finish tile'.",

@@ -28,6 +28,7 @@ from roadtrip.games.road_rally.data import (
     DRAWS_AFTER,
     NUM_TYPES,
     RAINBOW_DRAW,
+    RALLY_CARDS_EACH,
     TILE_BONUS,
 )
 from roadtrip.games.road_rally.options import OPTIONS
@@ -59,8 +60,10 @@ class RoadRallyGame(Game):
         super().__init__(**options)
         self.track: Track = build_track(int(self.options["layout"]), int(self.options["tiles"]))
         self.deck: tuple[int, ...] = DECKS[str(self.options["deck"])]
+        # Deck A: the first half of the rally points (1-10 of 21), deck B the rest
+        # (11-21), as FACTS.md suggests.
         numbers = self.track.rally_numbers()
-        half = (len(numbers) + 1) // 2
+        half = len(numbers) // 2
         self.rally_a = tuple(numbers[:half])
         self.rally_b = tuple(numbers[half:])
 
@@ -237,18 +240,19 @@ class RoadRallyState(State):
 
     # ------------------------------------------------------------------ setup
     def _plan_deal(self) -> None:
-        """Four rally cards each, dealt round by round; a short track may run out."""
-        split = self._game.options["rally_deal"] == "split"
-        left = {"A": len(self.rally_pool_a), "B": len(self.rally_pool_b)}
-        for deck in ("A", "A", "B", "B") if split else ("AB",) * 4:
-            for seat in range(len(self.position)):
-                if deck == "AB" and left["A"] + left["B"]:
-                    left["A" if left["A"] else "B"] -= 1
-                elif deck != "AB" and left[deck]:
-                    left[deck] -= 1
-                else:
-                    continue
-                self.deal_plan.append((seat, deck))
+        """Four rally cards each (two from A and two from B with ``split``), dealt
+        round by round.  Every player gets the same number of cards: on a short
+        track with too few rally points, each gets as many as the deck allows for
+        all, and the rest is set aside unseen."""
+        n = len(self.position)
+        a, b = len(self.rally_pool_a), len(self.rally_pool_b)
+        if self._game.options["rally_deal"] == "split":
+            half = RALLY_CARDS_EACH // 2
+            rounds = ["A"] * min(half, a // n) + ["B"] * min(half, b // n)
+        else:
+            rounds = ["AB"] * min(RALLY_CARDS_EACH, (a + b) // n)
+        for deck in rounds:
+            self.deal_plan.extend((seat, deck) for seat in range(n))
         if not self.deal_plan:
             self._deal_movement_hands()
 
@@ -289,12 +293,13 @@ class RoadRallyState(State):
             return
         seat = self.turn_order[self.turn_index]
         self.mover = seat
+        self.selected = [0] * NUM_TYPES
+        self.rainbow = False
         cards = self.cards[seat]
         if not cards.hand_size:
             cards.reshuffle()
             self._push([("draw", seat)] * EMPTY_HAND_DRAW + [("next_turn",)])
             return
-        self.selected = [0] * NUM_TYPES
         self.rainbow = self._game.track.features[self.position[seat]] == STORE
         self.mode = PLAY
 

@@ -33,8 +33,12 @@ def end_of_round(state: RoadRallyState) -> None:
 
 
 def eligible(state: RoadRallyState) -> list[int]:
+    """Seats asked about a rally point: all that still hold a rally card and have
+    scored fewer than three (public counts, so asking them all hides who holds it)."""
     return [
-        s for s in range(len(state.points)) if len(state.rally_revealed[s]) < MAX_RALLY_CARDS_SCORED
+        s
+        for s in range(len(state.points))
+        if state.rally_hand[s] and len(state.rally_revealed[s]) < MAX_RALLY_CARDS_SCORED
     ]
 
 
