@@ -2,6 +2,7 @@
 
     roadtrip games [--options GAME]
     roadtrip play GAME [--seed N] [--hint] [--players N] [--option name=value ...] [--save FILE]
+                       [--bots BOT,...] [--humans N] [--hotseat]
     roadtrip replay FILE [--step]
 
 Every roadtrip error (an unknown game, a bad option, a corrupt record) prints one
@@ -170,6 +171,21 @@ def play(
         Path | None,
         typer.Option("--save", metavar="FILE", help="Write the match record (JSON) here."),
     ] = None,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            "--bots",
+            metavar="BOT[,BOT...]",
+            help="Bots on the seats after the humans: one for all or one per seat (road-rally).",
+        ),
+    ] = None,
+    humans: Annotated[
+        int | None,
+        typer.Option("--humans", help="Humans on the first seats, bots on the rest (road-rally)."),
+    ] = None,
+    hotseat: Annotated[
+        bool, typer.Option("--hotseat", help="A human on every seat (road-rally).")
+    ] = False,
 ) -> None:
     """Play a game in the terminal; type q to quit."""
     console = _console()
@@ -184,7 +200,15 @@ def play(
         match = Match(game, seed)
         ui = terminal.ui_for(game.id)
         console.print(f"[bold]{escape(game.info.name)}[/]: {escape(game.info.summary)}")
-        outcome = terminal.play_match(console, match, ui, _read(console), bot)
+        seated = getattr(ui, "play_seated", None)  # games with bot seats run their own loop
+        if seated is not None:
+            outcome: str = seated(
+                console, match, _read(console), bots=bots, humans=humans, hotseat=hotseat, hint=bot
+            )
+        elif bots is not None or humans is not None or hotseat:
+            fail(f"--bots, --humans and --hotseat are not offered for {game.id}")
+        else:
+            outcome = terminal.play_match(console, match, ui, _read(console), bot)
         console.print()
         ui.render_result(console, match.state)
         if save is not None:

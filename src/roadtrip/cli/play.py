@@ -143,6 +143,12 @@ def _mileage_may_vary() -> GameUI:
     return MileageUI()
 
 
+def _road_rally() -> GameUI:
+    from roadtrip.cli.road_rally_board import RoadRallyUI
+
+    return RoadRallyUI()
+
+
 @dataclass(frozen=True)
 class Board:
     """A game's terminal module and the bots whose advice ``--hint`` shows."""
@@ -158,6 +164,7 @@ BOARDS: dict[str, Board] = {
     "road-to-300": Board(_road_to_300),
     "get-your-kicks": Board(_get_your_kicks, MAIN_STREET_HINTS),
     "mileage-may-vary": Board(_mileage_may_vary, MAIN_STREET_HINTS),
+    "road-rally": Board(_road_rally, ("heuristic", "random")),
 }
 """Terminal modules by game id; a game without one gets :class:`GenericUI`."""
 

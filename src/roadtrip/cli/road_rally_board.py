@@ -1,0 +1,385 @@
+"""Road Rally USA in the terminal: you against bots, or several humans in a hot seat.
+
+``roadtrip play road-rally`` seats you as Player 1 and bots on the other cars
+(``--bots heuristic,random,...``: one name for all, or one per bot seat; the default
+is ``heuristic`` where it is registered, else ``random``).  ``--humans N`` puts
+humans on the first N seats and ``--hotseat`` on every seat; then the hands are
+hidden between turns: "Pass the keyboard to Player 2 and press Enter" clears the
+screen, and each player reads what happened since their last decision as they may
+see it.  The generic loop of :mod:`roadtrip.cli.play` asks one action per line;
+this game's own loop (:meth:`RoadRallyUI.play_seated`) lets a line stand for
+several (a whole play, a Mechanic's order) and runs the bots.  The screens are
+drawn in :mod:`road_rally_draw`, the input read in :mod:`road_rally_input`, the
+events told in :mod:`road_rally_events` and the scoring and result in
+:mod:`road_rally_result`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from random import Random
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
+
+from roadtrip.bots import Bot, bot_names, make_bot, observe
+from roadtrip.cli import road_rally_draw as draw
+from roadtrip.cli import road_rally_events as events
+from roadtrip.cli import road_rally_input as words
+from roadtrip.cli import road_rally_result as result
+from roadtrip.cli.play import QUIT_WORDS, Choice, InputError
+from roadtrip.cli.road_rally_input import Option
+from roadtrip.core import CHANCE, Game, Match, RoadtripError, State
+from roadtrip.games.road_rally import actions as A
+
+Reader = Callable[[str], str]
+DEFAULT_BOTS = ("heuristic", "random")
+"""The bot on the other seats: the first registered for road-rally."""
+HELP_WORDS = frozenset({"?", "h", "help"})
+INPUT_HINTS = {
+    "play": "type the cards to play, e.g. g1 g2 or y3 (one colour)",
+    "store": "type up to 5 cards of any colours, e.g. rainbow: g1 y3 r4",
+    "shortcut": "type y (take the shortcut) or n (stay on the road)",
+    "mechanic": "type the new order of the cards, top first, e.g. r4 y3 g1",
+    "reveal": "type y (reveal the card and score) or n (keep it secret)",
+    "go on": "you cannot reveal this rally card: press Enter to go on",
+    "reward": "type p (take the points) or c (draw 2 cards instead)",
+}
+
+
+class SeatError(RoadtripError, ValueError):
+    """A seating the command line cannot arrange (--humans, --bots, --hotseat)."""
+
+
+def default_bot(game_id: str) -> str:
+    available = bot_names(game_id)
+    return next((name for name in DEFAULT_BOTS if name in available), DEFAULT_BOTS[-1])
+
+
+def seat_bots(game: Game, bots: str | None, humans: int | None, hotseat: bool) -> dict[int, str]:
+    """The bot kind on each bot seat; humans sit on the first seats."""
+    cars = game.num_players()
+    if hotseat:
+        if bots or (humans is not None and humans != cars):
+            raise SeatError("--hotseat puts a human on every seat: leave out --bots and --humans")
+        return {}
+    count = 1 if humans is None else humans
+    if not 1 <= count <= cars:
+        raise SeatError(f"--humans must be 1 to {cars} with {cars} cars; got {count}")
+    names = [b.strip() for b in bots.split(",") if b.strip()] if bots else []
+    free = cars - count
+    if names and not free:
+        raise SeatError(f"every seat has a human (--humans {count}): there is no seat for --bots")
+    if len(names) <= 1:
+        names = (names or [default_bot(game.id)]) * free
+    if len(names) != free:
+        raise SeatError(
+            f"--bots names {len(names)} bots for {free} bot seats (Players {count + 1}-{cars}): "
+            "give one name for all of them or one per seat"
+        )
+    return {count + index: name for index, name in enumerate(names)}
+
+
+def bot_rng(seed: int, seat: int) -> Random:
+    """Each bot seat's own generator: a seed replays the same game."""
+    return Random(f"roadtrip-bot:{seed}:{seat}")
+
+
+def decision(state: State) -> str:
+    """The kind of decision pending: 'play', 'shortcut', 'mechanic', 'reveal', 'reward'."""
+    return str(state.view(None)["phase"])
+
+
+class RoadRallyUI:
+    """The terminal face of Road Rally USA."""
+
+    input_hint = INPUT_HINTS["play"]
+
+    def __init__(self) -> None:
+        self.bots: dict[int, str] = {}
+        self.humans: list[int] = []
+        self.outcome = "over"
+        self.legend_shown: set[int] = set()
+
+    # ------------------------------------------------------------- naming
+    def names(self, viewer: int | None) -> draw.Names:
+        return draw.Names(viewer, dict(self.bots), hotseat=len(self.humans) != 1)
+
+    def _viewer(self) -> int | None:
+        return self.humans[0] if len(self.humans) == 1 else None
+
+    def seat_name(self, state: State, seat: int) -> str:
+        return self.names(self._viewer()).who(seat)
+
+    # ------------------------------------------------------------ drawing
+    def heading(self, state: State, seat: int) -> str:
+        view = state.view(None)
+        final = " (final round)" if view["final_round"] else ""
+        what = {
+            "reveal": f"rally scoring: rally point {view['rally_current']}",
+            "reward": f"rally point {view['rally_current']} scored: 4th/5th place",
+            "shortcut": "a shortcut",
+            "mechanic": "at the Mechanic",
+        }.get(view["phase"], "")
+        scoring = view["phase"] in ("reveal", "reward")
+        if self.humans == [seat]:
+            turn = "your decision" if scoring else "your turn"
+        else:
+            turn = f"Player {seat + 1} decides" if scoring else f"Player {seat + 1}'s turn"
+        return f"Round {view['round']}{final} · {turn}" + (f" · {what}" if what else "")
+
+    def render(self, console: Console, state: State, seat: int) -> None:
+        view = state.view(seat)
+        names = self.names(seat)
+        console.rule(escape(self.heading(state, seat)))
+        console.print(draw.track_table(view))
+        if seat not in self.legend_shown:
+            self.legend_shown.add(seat)
+            console.print(f"[dim]{escape(draw.LEGEND)}[/]")
+        console.print(draw.players_table(view, names, seat))
+        for line in draw.mine_lines(view, names.hotseat):
+            console.print(line)
+        for line in self._situation(view, seat):
+            console.print(line)
+
+    def _situation(self, view: dict[str, Any], seat: int) -> list[Text]:
+        phase = view["phase"]
+        if seat not in view["active_seats"]:
+            return []  # a replay shows the board after the seat's decision
+        if phase == "play" and view["rainbow"]:
+            return [Text("You start on a General Store: play up to 5 cards of any colours.")]
+        if phase == "mechanic":
+            shown = draw.cards_text(draw.expand(view["mine"]["mechanic_cards"]))
+            return [Text("Mechanic: the top cards of your deck are ").append_text(shown)]
+        if phase == "reward":
+            number = view["rally_current"]
+            place = draw.ORDINALS[view["order"].index(seat)]
+            points = view["mine"]["reward_points"]
+            return [
+                Text(f"Rally point {number} scored: as {place} take {points} points or 2 cards.")
+            ]
+        return []
+
+    # ------------------------------------------------------------ choices
+    def options(self, state: State, seat: int) -> list[Option]:
+        """The numbered choices of ``seat``'s decision, each a whole sequence."""
+        view = state.view(seat)
+        phase = view["phase"]
+        if phase == "play":
+            return words.play_options(view, state, seat)
+        if phase == "shortcut":
+            return words.shortcut_options(view, seat)
+        if phase == "mechanic":
+            return words.mechanic_options(view, state, seat)
+        if phase == "reveal":
+            return words.reveal_options(view, state, seat)
+        return words.reward_options(view)
+
+    def _hint_key(self, state: State, seat: int) -> str:
+        phase = decision(state)
+        if phase == "play" and state.view(None)["rainbow"]:
+            return "store"
+        if phase == "reveal" and A.REVEAL not in state.legal_actions(seat):
+            return "go on"
+        return phase
+
+    def choice_title(self, state: State, seat: int) -> str:
+        who = "" if len(self.humans) <= 1 else f"Player {seat + 1}: "
+        return f"{who}{INPUT_HINTS[self._hint_key(state, seat)]}, or a number:"
+
+    def choices(self, state: State, seat: int) -> list[Choice]:
+        """One action per choice, for the generic loop (this game's loop uses options)."""
+        return [Choice(o.actions[0], o.label) for o in self.options(state, seat)]
+
+    def prompt(self, state: State, seat: int) -> str:
+        who = "" if len(self.humans) <= 1 else f"Player {seat + 1}, "
+        ask = {
+            "play": "your play",
+            "store": "your play",
+            "shortcut": "take the shortcut (y/n)",
+            "mechanic": "the new order, top first",
+            "reveal": "reveal (y/n)",
+            "go on": "go on (Enter)",
+            "reward": "points or cards (p/c)",
+        }[self._hint_key(state, seat)]
+        text = f"{who}{ask}? (? for help, q quits): "
+        return text[0].upper() + text[1:]
+
+    # -------------------------------------------------------------- input
+    def read_actions(self, text: str, state: State, seat: int, options: list[Option]) -> list[int]:
+        """The action sequence a typed line stands for; InputError says why not."""
+        stripped = text.strip()
+        hint = INPUT_HINTS[self._hint_key(state, seat)]
+        if not stripped:
+            if len(options) == 1:
+                return list(options[0].actions)
+            raise InputError(f"Nothing was typed: {hint}, or the number of a choice.")
+        if stripped.isdigit():
+            number = int(stripped)
+            if 1 <= number <= len(options):
+                return list(options[number - 1].actions)
+            raise InputError(
+                f"There is no choice {number}: the choices are numbered 1 to {len(options)} "
+                f"(or {hint})."
+            )
+        view = state.view(seat)
+        phase = view["phase"]
+        if phase == "play":
+            return words.parse_play(stripped, view, state, seat)
+        if phase == "mechanic":
+            return words.parse_mechanic(stripped, view, state, seat)
+        table = {
+            "shortcut": [(words.TAKE_WORDS, A.TAKE_SHORTCUT), (words.STAY_WORDS, A.SKIP_SHORTCUT)],
+            "reveal": [(words.REVEAL_WORDS, A.REVEAL), (words.PASS_WORDS, A.PASS)],
+            "reward": [(words.POINTS_WORDS, A.TAKE_POINTS), (words.CARDS_WORDS, A.TAKE_CARDS)],
+        }[phase]
+        return words.parse_words(stripped, table, state, seat, hint)
+
+    def parse(self, text: str, state: State, seat: int) -> int:
+        """The first action of what ``text`` stands for (for the generic loop)."""
+        return self.read_actions(text, state, seat, self.options(state, seat))[0]
+
+    # ------------------------------------------------------------- events
+    def explain(self, before: State, seat: int, action: int, after: State) -> list[str]:
+        """Consequences as a spectator sees them (a replay prints the action itself)."""
+        found = events.entry_events(before, seat, action, after, self.names(None))
+        if seat == CHANCE and found and found[0].kind in ("draw", "top", "deal"):
+            found = found[1:]
+        return events.compact(found, self.names(None))
+
+    def render_result(self, console: Console, state: State) -> None:
+        result.render_result(console, state, self.names(self._viewer()))
+
+    # ---------------------------------------------------------- the loop
+    def play_seated(
+        self,
+        console: Console,
+        match: Match,
+        read: Reader,
+        *,
+        bots: str | None = None,
+        humans: int | None = None,
+        hotseat: bool = False,
+        hint: Bot | None = None,
+    ) -> str:
+        """Play ``match`` with humans typing and bots on the other seats.
+        Returns 'over', 'quit' or 'eof'."""
+        self.bots = seat_bots(match.game, bots, humans, hotseat)
+        players = {seat: make_bot(name, match.game) for seat, name in self.bots.items()}
+        rngs = {seat: bot_rng(match.seed, seat) for seat in players}
+        self.humans = [s for s in range(match.game.num_players()) if s not in players]
+        hint_rng = Random(f"roadtrip-hint:{match.seed}")
+        self._announce(console)
+        seen = {seat: match.state.clone() for seat in self.humans}
+        shared = len(self.humans) > 1
+        holder: int | None = None
+        match.advance()
+
+        def catch_up(seat: int) -> None:
+            lines = events.narrate(
+                seen[seat], match.state.history()[seen[seat].move_number() :], self.names(seat)
+            )
+            for line in lines:
+                console.print(f"[yellow]{escape(line)}[/]")
+            seen[seat] = match.state.clone()
+
+        while not match.state.is_terminal():
+            state = match.state
+            seat = state.active_seats()[0]
+            if seat in players:
+                match.act(players[seat].choose(observe(state, seat), rngs[seat]), seat)
+                continue
+            options = self.options(state, seat)
+            if not shared and len(options) == 1 and decision(state) == "reveal":
+                match.act(options[0].actions[0], seat)  # not holding the card: nothing to ask
+                continue
+            if shared and holder != seat:
+                if holder is not None:
+                    catch_up(holder)
+                if not self._pass_keyboard(console, read, seat):
+                    return self.outcome
+                console.clear()
+                console.rule(f"Player {seat + 1} at the keyboard")
+            holder = seat
+            catch_up(seat)
+            console.print()
+            self.render(console, state, seat)
+            console.print(f"[bold]{escape(self.choice_title(state, seat))}[/]")
+            for number, option in enumerate(options, start=1):
+                console.print(f"{number:>3}) {escape(option.label)}")
+            if hint is not None:
+                advice = words.hint_for(hint, state, seat, hint_rng, options)
+                console.print(f"[green]Hint ({escape(hint.name)}): {escape(advice)}[/]")
+            chosen = self._ask(console, read, state, seat, options)
+            if chosen is None:
+                return self.outcome
+            for action in chosen:
+                match.act(action, seat)
+        console.print()
+        catch_up(holder if holder is not None else self.humans[0])
+        return "over"
+
+    def _announce(self, console: Console) -> None:
+        if len(self.humans) == 1:
+            others = ", ".join(f"Player {s + 1} ({n})" for s, n in sorted(self.bots.items()))
+            console.print(f"You are Player 1 (car [1]); bots drive the other cars: {others}.")
+            return
+        humans = draw.and_list([f"Player {s + 1}" for s in self.humans])
+        console.print(f"Hot seat: {humans} share this terminal; hands are hidden between turns.")
+        if self.bots:
+            others = ", ".join(f"Player {s + 1} ({n})" for s, n in sorted(self.bots.items()))
+            console.print(f"Bots drive the other cars: {others}.")
+
+    def _stop(self, console: Console, message: str, outcome: str) -> None:
+        console.print()
+        console.print(message)
+        self.outcome = outcome
+
+    def _pass_keyboard(self, console: Console, read: Reader, seat: int) -> bool:
+        console.print()
+        try:
+            typed = read(f"Pass the keyboard to Player {seat + 1} and press Enter (q quits): ")
+        except EOFError:
+            self._stop(console, "End of input: leaving the game unfinished.", "eof")
+            return False
+        except KeyboardInterrupt:
+            self._stop(console, "Interrupted: leaving the game unfinished.", "quit")
+            return False
+        if typed.strip().lower() in QUIT_WORDS:
+            self._stop(console, "You quit the game.", "quit")
+            return False
+        return True
+
+    def _ask(
+        self, console: Console, read: Reader, state: State, seat: int, options: list[Option]
+    ) -> list[int] | None:
+        while True:
+            try:
+                typed = read(self.prompt(state, seat))
+            except EOFError:
+                self._stop(console, "End of input: leaving the game unfinished.", "eof")
+                return None
+            except KeyboardInterrupt:
+                self._stop(console, "Interrupted: leaving the game unfinished.", "quit")
+                return None
+            word = typed.strip().lower()
+            if word in QUIT_WORDS:
+                self._stop(console, "You quit the game.", "quit")
+                return None
+            if word in HELP_WORDS:
+                console.print(escape(self._help(state, seat)))
+                console.print(f"[dim]{escape(draw.LEGEND)}[/]")
+                continue
+            try:
+                return self.read_actions(typed, state, seat, options)
+            except InputError as exc:
+                console.print(f"[red]{escape(str(exc))}[/]")
+
+    def _help(self, state: State, seat: int) -> str:
+        key = self._hint_key(state, seat)
+        text = f"{INPUT_HINTS[key][0].upper()}{INPUT_HINTS[key][1:]}, or the number of a choice."
+        if key in ("play", "store", "mechanic"):
+            text += " " + words.CARD_HELP[0].upper() + words.CARD_HELP[1:] + "."
+        return text + " q quits."
