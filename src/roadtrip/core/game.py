@@ -11,6 +11,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from roadtrip.core.errors import NotSupported
 from roadtrip.core.options import Option, OptionValue, validate_options
 
 if TYPE_CHECKING:
@@ -70,6 +71,10 @@ class Game(ABC):
     @abstractmethod
     def new_initial_state(self) -> State:
         """A fresh match at its very start (often a chance node)."""
+
+    def observation_tensor_size(self) -> int:
+        """Length of ``state.observation_tensor(seat)``; games that offer one override."""
+        raise NotSupported(f"{self.info.id} has no observation tensor")
 
     def max_game_length(self) -> int | None:
         """An upper bound on the number of actions in a match, if the game has one."""

@@ -17,7 +17,7 @@ from abc import ABC, abstractmethod
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from roadtrip.core.errors import GameOver, IllegalMove, InvalidSeat, NotYourTurn
+from roadtrip.core.errors import GameOver, IllegalMove, InvalidSeat, NotSupported, NotYourTurn
 
 if TYPE_CHECKING:
     from random import Random
@@ -95,6 +95,11 @@ class State(ABC):
         """The action as ``viewer`` may read it; hidden-information games override
         (a card drawn face down reads "draws a card" to everyone but its owner)."""
         return self._action_string(action, seat)
+
+    def _observation_tensor(self, seat: int) -> list[float]:
+        """What ``seat`` sees as a flat vector of ``game.observation_tensor_size()``
+        numbers (built from the same information as ``view(seat)``)."""
+        raise NotSupported(f"{self._game.id} has no observation tensor")
 
     def _resample_hidden(self, seat: int, rng: Random) -> State:
         """A state ``seat`` cannot tell from this one; perfect-information games clone."""
@@ -210,6 +215,12 @@ class State(ABC):
         if seat is not None:
             self._check_seat(seat)
         return self._view(seat)
+
+    def observation_tensor(self, seat: int) -> list[float]:
+        """``seat``'s observation as numbers, for learning agents and AI adapters;
+        it holds exactly what ``view(seat)`` holds, never another seat's secrets."""
+        self._check_seat(seat)
+        return self._observation_tensor(seat)
 
     def resample_hidden(self, seat: int, rng: Random) -> State:
         """A full state consistent with what ``seat`` sees, hidden parts drawn at
