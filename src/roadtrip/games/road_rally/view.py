@@ -69,7 +69,7 @@ def player_view(state: RoadRallyState, seat: int) -> dict[str, Any]:
 
 
 def build_view(state: RoadRallyState, seat: int | None) -> dict[str, Any]:
-    from roadtrip.games.road_rally.rules import MECH, PLAY, REVEAL, REWARD
+    from roadtrip.games.road_rally.rules import MECH, PLAY, REVEAL, REWARD, SHORTCUT
 
     mine: dict[str, Any] | None = None
     if seat is not None:
@@ -93,7 +93,7 @@ def build_view(state: RoadRallyState, seat: int | None) -> dict[str, Any]:
         "round": state.round,
         "phase": state.mode_name,
         "final_round": state.final_round,
-        "mover": state.mover if state.mode == PLAY or state.mode == MECH else None,
+        "mover": state.mover if state.mode in (PLAY, MECH, SHORTCUT) else None,
         "active_seats": list(state.active_seats()),
         "order": state.race_order(),
         "turn_order": list(state.turn_order),
