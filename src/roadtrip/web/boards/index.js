@@ -19,6 +19,7 @@ const BOARDS = {
   "road-to-300": () => import("./road-to-300.js"),
   "get-your-kicks": () => import("./get-your-kicks.js"),
   "mileage-may-vary": () => import("./mileage-may-vary.js"),
+  "road-rally": () => import("./road-rally.js"),
 };
 
 /** The board module for a game (a plain fallback for games without one). */
