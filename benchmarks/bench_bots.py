@@ -8,6 +8,7 @@ simulation pays per decision).  Prints a table in microseconds.
     python benchmarks/bench_bots.py                   # 3 s per bot and game
     python benchmarks/bench_bots.py --seconds 10 --players 3
     python benchmarks/bench_bots.py --games 500 --bot greedy
+    python benchmarks/bench_bots.py --game get-your-kicks --game mileage-may-vary --players 1,3
 """
 
 from __future__ import annotations
@@ -17,18 +18,21 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import roadtrip
-from bench_playouts import format_table  # a sibling script: run from this directory's path
+from bench_playouts import (  # a sibling script: run from this directory's path
+    format_table,
+    games_to_bench,
+    player_counts,
+)
 from roadtrip.bots import bot_names, make_bot, observe
 from roadtrip.core import Game, sample_chance
-from roadtrip.sim.runner import game_rngs
+from roadtrip.sim.runner import game_rngs, still_deciding
 
 
 @dataclass(frozen=True)
 class BotResult:
     """What one bot's benchmark on one game measured."""
 
-    game: str
+    game: str  # the game id, with its number of seats where given
     bot: str
     games: int
     decisions: int
@@ -60,20 +64,29 @@ def play_timed(game: Game, bot_name: str, seed: int, index: int) -> tuple[int, i
         if state.is_chance_node():
             state.apply_action(sample_chance(state, chance_rng))
             continue
-        for seat in state.active_seats():
+        # As the runner does: every active seat decides on the same state, then all
+        # apply, unless an earlier choice ends the phase (then the rest choose again).
+        chosen = []
+        seen = {seat: state.legal_actions(seat) for seat in state.active_seats()}
+        for seat in seen:
             t0 = clock()
             observation = observe(state, seat)
             t1 = clock()
-            action = bots[seat].choose(observation, bot_rng)
+            chosen.append((seat, bots[seat].choose(observation, bot_rng)))
             t2 = clock()
-            state.apply_action(action, seat)
             observe_ns += t1 - t0
             choose_ns += t2 - t1
             decisions += 1
+        for seat, action in chosen:
+            if not still_deciding(state, seen, seat):
+                break
+            state.apply_action(action, seat)
     return decisions, choose_ns, observe_ns
 
 
-def bench_bot(game: Game, bot_name: str, seconds: float, games: int | None, seed: int) -> BotResult:
+def bench_bot(
+    game: Game, label: str, bot_name: str, seconds: float, games: int | None, seed: int
+) -> BotResult:
     """Play games of ``game`` with ``bot_name`` for ``seconds`` (or ``games`` games)."""
     for index in range(5):  # warm up
         play_timed(game, bot_name, seed + 1, index)
@@ -93,7 +106,7 @@ def bench_bot(game: Game, bot_name: str, seconds: float, games: int | None, seed
         elif time.perf_counter() - started >= seconds:
             break
     elapsed = time.perf_counter() - started
-    return BotResult(game.id, bot_name, played, decisions, choose_ns, observe_ns, elapsed)
+    return BotResult(label, bot_name, played, decisions, choose_ns, observe_ns, elapsed)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -102,21 +115,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=None, help="a fixed count instead")
     parser.add_argument("--game", action="append", help="only this game id (repeatable)")
     parser.add_argument("--bot", action="append", help="only this bot (repeatable)")
-    parser.add_argument("--players", type=int, default=None, help="seats, where the game has them")
+    parser.add_argument(
+        "--players", type=player_counts, default=None, help="seats: N, or N,M,... for several"
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
 
     results = []
-    for info in roadtrip.list_games():
-        if args.game and info.id not in args.game:
-            continue
-        options = {} if args.players is None else {"players": args.players}
-        game = roadtrip.load_game(info.id, **options)
-        for name in bot_names(info.id):
+    for label, game in games_to_bench(args.game, args.players):
+        for name in bot_names(game.id):
             if args.bot and name not in args.bot:
                 continue
-            print(f"{info.id} / {name}: playing...", flush=True)
-            results.append(bench_bot(game, name, args.seconds, args.games, args.seed))
+            print(f"{label} / {name}: playing...", flush=True)
+            results.append(bench_bot(game, label, name, args.seconds, args.games, args.seed))
 
     rows = [
         [
@@ -141,8 +152,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "choose µs/game",
         "games/s",
     ]
-    seats = f" with {args.players} seats" if args.players else ""
-    print(f"\nMean decision time per bot{seats} (one core):")
+    print("\nMean decision time per bot (one core):")
     print(format_table(headers, rows))
 
 

@@ -8,18 +8,19 @@ with nothing but the public State API (``new_initial_state``, ``is_terminal``,
     python benchmarks/bench_playouts.py                  # 5 s per game
     python benchmarks/bench_playouts.py --seconds 10
     python benchmarks/bench_playouts.py --games 20000 --game road-to-300 --players 3
+    python benchmarks/bench_playouts.py --game get-your-kicks --game mileage-may-vary --players 1,3
 """
 
 from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from random import Random
 
 import roadtrip
-from roadtrip.core import Game, sample_chance
+from roadtrip.core import Game, InvalidOption, sample_chance
 
 
 @dataclass(frozen=True)
@@ -93,22 +94,51 @@ def format_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return "\n".join([line(headers), "  ".join("-" * w for w in widths), *map(line, rows)])
 
 
+def player_counts(text: str) -> list[int]:
+    """``--players`` as a list: "3" or "1,3" (each count is a separate run)."""
+    try:
+        counts = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seats as N or N,M,...; got {text!r}") from None
+    if not counts:
+        raise argparse.ArgumentTypeError("give at least one number of seats")
+    return counts
+
+
+def games_to_bench(
+    only: Sequence[str] | None, players: Sequence[int] | None
+) -> Iterator[tuple[str, Game]]:
+    """(label, game) for every registered game (or those in ``only``), once per
+    number of seats in ``players`` (None: the game's default); a count that a game
+    does not allow is skipped with a note."""
+    for info in roadtrip.list_games():
+        if only and info.id not in only:
+            continue
+        for seats in players or [None]:
+            if seats is None:
+                yield info.id, roadtrip.load_game(info.id)
+                continue
+            try:
+                game = roadtrip.load_game(info.id, players=seats)
+            except InvalidOption as exc:
+                print(f"{info.id}: skipping players={seats} ({exc})", flush=True)
+                continue
+            yield f"{info.id} (players={seats})", game
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per game (default 5)")
     parser.add_argument("--games", type=int, default=None, help="a fixed count instead")
     parser.add_argument("--game", action="append", help="only this game id (repeatable)")
-    parser.add_argument("--players", type=int, default=None, help="seats, where the game has them")
+    parser.add_argument(
+        "--players", type=player_counts, default=None, help="seats: N, or N,M,... for several"
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
 
     results = []
-    for info in roadtrip.list_games():
-        if args.game and info.id not in args.game:
-            continue
-        options = {} if args.players is None else {"players": args.players}
-        game = roadtrip.load_game(info.id, **options)
-        label = info.id if not options else f"{info.id} (players={args.players})"
+    for label, game in games_to_bench(args.game, args.players):
         print(f"{label}: playing...", flush=True)
         results.append(bench_game(game, label, args.seconds, args.games, args.seed))
 

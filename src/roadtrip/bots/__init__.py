@@ -1,4 +1,4 @@
-"""Bots: the protocol, and the registered kinds (random, greedy, ...)."""
+"""Bots: the protocol, and the registered kinds (random, greedy, threshold, ...)."""
 
 from roadtrip.bots.base import (
     Bot,
@@ -11,7 +11,17 @@ from roadtrip.bots.base import (
     register_bot,
 )
 from roadtrip.bots.greedy_road_to_300 import GreedyRoadTo300Bot
+from roadtrip.bots.main_street import (
+    MAIN_STREET_GAMES,
+    make_push_your_luck_bot,
+    make_threshold_bot,
+)
 from roadtrip.bots.random_bot import RandomBot
+from roadtrip.bots.road_rally import (
+    ROAD_RALLY_COLOR_BOTS,
+    RoadRallyBot,
+    road_rally_bot_factory,
+)
 
 register_bot("random", RandomBot, "uniform random among the legal actions")
 register_bot(
@@ -20,12 +30,40 @@ register_bot(
     "one decision ahead: the most valuable field now, cheap crossings, then mobility",
     games=("road-to-300",),
 )
+register_bot(
+    "threshold",
+    make_threshold_bot,
+    "stops at a fixed number of cubes (Get Your Kicks) or fill-ups (Your Mileage May "
+    "Vary), or earlier when the odds turn",
+    games=MAIN_STREET_GAMES,
+)
+register_bot(
+    "push-your-luck",
+    make_push_your_luck_bot,
+    "exact odds from the bag: goes on while the expected gain beats the expected loss",
+    games=MAIN_STREET_GAMES,
+)
+register_bot(
+    "heuristic",
+    road_rally_bot_factory(),
+    "races to lead where its rally points are scored, reveals them from a good place, "
+    "keeps its deck turning (greens when short, Gas, Mechanic, shortcuts)",
+    games=("road-rally",),
+)
+for _color, _name in enumerate(ROAD_RALLY_COLOR_BOTS):  # heuristic-green, -yellow, -red
+    register_bot(
+        _name,
+        road_rally_bot_factory(_color),
+        "the Road Rally heuristic with a bonus per card of one colour (balance checks)",
+        games=("road-rally",),
+    )
 
 __all__ = [
     "Bot",
     "GreedyRoadTo300Bot",
     "Observation",
     "RandomBot",
+    "RoadRallyBot",
     "UnknownBot",
     "bot_names",
     "bot_summary",

@@ -2,9 +2,12 @@
 
     roadtrip simulate road-to-300 --bot greedy -n 100000 --seed 1 --workers 2
     roadtrip simulate road-to-300 --players 3 --bots greedy,random,random --json
+    roadtrip simulate get-your-kicks --players 3 --bots push-your-luck,threshold,random
 
 A Rich progress bar runs on stderr (not with ``--json``), then a table shows each
-seat's mean and median score and win rate with its 95% interval.  ``--json``
+seat's mean and median score and win rate with its 95% interval, and a footer the
+speed, the game length in decisions and rounds, the turns to win a solo game, and
+how the games ended where the game says (America's Main Street).  ``--json``
 prints the same summary, and nothing else, to stdout.  A bad request (unknown
 game, bot or option, fewer than one game) prints one red line to stderr and exits 2.
 """
@@ -29,6 +32,7 @@ from rich.progress import (
 from rich.table import Table
 
 from roadtrip.bots import UnknownBot
+from roadtrip.cli.simulate_balance import balance_tables
 from roadtrip.core.errors import InvalidOption, RoadtripError
 from roadtrip.core.options import OptionValue, parse_option_texts
 from roadtrip.core.registry import game_class
@@ -85,6 +89,8 @@ def simulate_command(
     else:
         Console().print(summary_table(summary))
         Console().print(summary_footer(summary))
+        for table in balance_tables(summary):
+            Console().print(table)
 
 
 def _error(message: str) -> None:
@@ -169,14 +175,29 @@ def summary_table(summary: SimulationSummary) -> Table:
 
 
 def summary_footer(summary: SimulationSummary) -> str:
-    """Speed, game length and ties, in one or two lines."""
+    """Speed, game length, turns to win a solo game, endings and ties, a line each."""
     rounds = f", {summary.mean_rounds:.2f} rounds" if summary.mean_rounds is not None else ""
+    if summary.median_rounds is not None:
+        rounds += f" (median {summary.median_rounds:g})"
     lines = [
         f"{summary.games:,} games in {summary.elapsed_s:.2f} s: "
         f"{summary.games_per_second:,.0f} games/s "
         f"({summary.workers} worker{'s' if summary.workers != 1 else ''})",
         f"mean length: {summary.mean_decisions:.2f} decisions{rounds}",
     ]
+    if summary.mean_rounds_to_win is not None and summary.median_rounds_to_win is not None:
+        lines.append(
+            f"turns to win: mean {summary.mean_rounds_to_win:.2f}, "
+            f"median {summary.median_rounds_to_win:g} ({summary.seats[0].wins:,} wins)"
+        )
+    if summary.endings:
+        lines.append(
+            "endings: "
+            + ", ".join(
+                f"{reason} {count:,} ({count / summary.games:.1%})"
+                for reason, count in summary.endings.items()
+            )
+        )
     if len(summary.seats) > 1:
         lines.append(f"ties (shared wins): {summary.ties:,}")
     return "\n".join(lines)

@@ -24,6 +24,8 @@ class Match:
         self.seed = seed
         self.sampler = ChanceSampler(seed)
         self.state = state if state is not None else game.new_initial_state()
+        self._counted = 0  # history entries already counted by chance_count()
+        self._chances = 0
 
     @classmethod
     def from_record(cls, record: MatchRecord) -> Match:
@@ -37,7 +39,13 @@ class Match:
         return cls(state.game, record.seed, state)
 
     def chance_count(self) -> int:
-        return sum(1 for seat, _ in self.state.history() if seat == CHANCE)
+        """Chance outcomes so far (counted incrementally: long matches stay cheap)."""
+        history = self.state._history  # read-only use inside the core
+        if len(history) < self._counted:  # the state was replaced by an earlier one
+            self._counted, self._chances = 0, 0
+        self._chances += sum(1 for seat, _ in history[self._counted :] if seat == CHANCE)
+        self._counted = len(history)
+        return self._chances
 
     def advance(self) -> list[int]:
         """Resolve chance nodes until a decision or the end; return the outcomes."""

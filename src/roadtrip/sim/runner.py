@@ -8,7 +8,10 @@ With ``workers > 1`` chunks of games go to a process pool; every chunk returns a
 
 Every seat that may act (``state.active_seats()``) observes the same state and
 chooses before any of their actions is applied, so in a shared-roll phase (Road
-to 300's competitive mode) nobody sees another seat's choice of that round.
+to 300's competitive mode) nobody sees another seat's choice of that round.  When
+one of those actions ends the phase for everyone (in Road Rally only one card can
+reveal a rally point), the choices not yet applied are dropped and the seats that
+may still act choose again from the new state.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from roadtrip.core.errors import RoadtripError
 from roadtrip.core.game import Game
 from roadtrip.core.registry import load_game
 from roadtrip.core.state import State
+from roadtrip.sim.balance import game_stats
 from roadtrip.sim.stats import GameResult, SimulationSummary, Tally
 
 Progress = Callable[[int], None]
@@ -74,6 +78,21 @@ def rounds_of(state: State) -> int | None:
     return rounds if isinstance(rounds, int) and not isinstance(rounds, bool) else None
 
 
+def ending_of(state: State) -> str | None:
+    """Why a finished game ended, where the state says so in a string ``ended``
+    attribute (America's Main Street: "complete", "six_black", "empty_bag")."""
+    ending = getattr(state, "ended", None)
+    return ending if isinstance(ending, str) else None
+
+
+def still_deciding(state: State, seen: dict[int, list[int]], seat: int) -> bool:
+    """Does ``seat`` still face the decision it chose on?  No seat has joined
+    those active when it chose (``seen``: their legal actions then), and ``seat``
+    is still among them with the same legal actions."""
+    active = set(state.active_seats())
+    return seat in active and active <= set(seen) and state.legal_actions(seat) == seen[seat]
+
+
 def play_game(game: Game, bots: Sequence[Bot], chance_rng: Random, bot_rng: Random) -> GameResult:
     """Play one game to the end: chance from ``chance_rng``, every decision from the
     seat's bot through its observation."""
@@ -87,12 +106,12 @@ def play_game(game: Game, bots: Sequence[Bot], chance_rng: Random, bot_rng: Rand
             state.apply_action(sample_chance(state, chance_rng))
             continue
         # Everyone who may act now decides on the same state, then all apply.
-        chosen = [
-            (seat, bots[seat].choose(observe(state, seat), bot_rng))
-            for seat in state.active_seats()
-        ]
+        seen = {seat: state.legal_actions(seat) for seat in state.active_seats()}
+        chosen = [(seat, bots[seat].choose(observe(state, seat), bot_rng)) for seat in seen]
         for seat, action in chosen:
-            state.apply_action(action, seat)
+            if not still_deciding(state, seen, seat):
+                break  # an earlier choice ended the phase (a Road Rally reveal): ask again
+            state.apply_action(action, seat)  # an illegal choice raises
             decisions += 1
     returns = state.returns()
     return GameResult(
@@ -100,6 +119,8 @@ def play_game(game: Game, bots: Sequence[Bot], chance_rng: Random, bot_rng: Rand
         wins=tuple(value > 0 for value in returns),
         decisions=decisions,
         rounds=rounds_of(state),
+        ending=ending_of(state),
+        stats=game_stats(state),
     )
 
 

@@ -1,10 +1,10 @@
 """Mergeable tallies of simulated games, and the summary built from them.
 
 A :class:`Tally` accumulates per-game results (score histograms, wins, ties, game
-lengths) so that tallies from separate chunks of games, played in other processes,
-add up to exactly the tally of playing them all in one place.  Scores take few
-distinct values, so a histogram per seat recovers the mean and the median exactly,
-whatever the order of the games.
+lengths, rounds to win a solo game, how games ended) so that tallies from separate
+chunks of games, played in other processes, add up to exactly the tally of playing
+them all in one place.  Scores and rounds take few distinct values, so histograms
+recover their means and medians exactly, whatever the order of the games.
 :func:`wilson_interval` gives the 95% interval of a win rate.
 """
 
@@ -13,7 +13,9 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
+
+Number = TypeVar("Number", int, float)
 
 # The normal quantile for a two-sided 95% interval.
 Z_95 = 1.959963984540054
@@ -33,14 +35,14 @@ def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float
     return low, high
 
 
-def histogram_median(histogram: Counter[float]) -> float:
+def histogram_median(histogram: Counter[Number]) -> float:
     """The median of the values a histogram counts (the mean of the middle two for
     an even count; 0 for an empty histogram)."""
     total = sum(histogram.values())
     if total == 0:
         return 0.0
     lower_rank, upper_rank = (total - 1) // 2, total // 2
-    lower: float | None = None
+    lower: Number | None = None
     seen = 0
     for value in sorted(histogram):
         seen += histogram[value]
@@ -51,7 +53,7 @@ def histogram_median(histogram: Counter[float]) -> float:
     return float(max(histogram))  # unreachable: ranks are below the total
 
 
-def histogram_mean(histogram: Counter[float]) -> float:
+def histogram_mean(histogram: Counter[Number]) -> float:
     """The mean of the values a histogram counts (0 for an empty histogram).
 
     Summed in value order with ``math.fsum``, so it does not depend on the order in
@@ -71,6 +73,9 @@ class GameResult:
     wins: tuple[bool, ...]
     decisions: int
     rounds: int | None
+    ending: str | None = None  # why the game ended, where the state says (``ended``)
+    # Balance counts from the game's stats hook (``roadtrip.sim.balance``).
+    stats: Counter[str] = field(default_factory=Counter)
 
 
 @dataclass
@@ -85,6 +90,11 @@ class Tally:
     decisions: int = 0
     rounds: int = 0
     games_with_rounds: int = 0
+    round_histogram: Counter[int] = field(default_factory=Counter)
+    # Solo games only: the rounds of the games that were won (turns to win).
+    win_round_histogram: Counter[int] = field(default_factory=Counter)
+    endings: Counter[str] = field(default_factory=Counter)
+    stats: Counter[str] = field(default_factory=Counter)  # balance counts, summed
 
     def __post_init__(self) -> None:
         if not self.score_histograms:
@@ -107,6 +117,12 @@ class Tally:
         if result.rounds is not None:
             self.rounds += result.rounds
             self.games_with_rounds += 1
+            self.round_histogram[result.rounds] += 1
+            if self.seats == 1 and result.wins[0]:
+                self.win_round_histogram[result.rounds] += 1
+        if result.ending is not None:
+            self.endings[result.ending] += 1
+        self.stats.update(result.stats)
 
     def merge(self, other: Tally) -> None:
         """Add another tally's games to this one."""
@@ -120,6 +136,10 @@ class Tally:
         self.decisions += other.decisions
         self.rounds += other.rounds
         self.games_with_rounds += other.games_with_rounds
+        self.round_histogram.update(other.round_histogram)
+        self.win_round_histogram.update(other.win_round_histogram)
+        self.endings.update(other.endings)
+        self.stats.update(other.stats)
 
 
 @dataclass(frozen=True)
@@ -148,6 +168,29 @@ class SeatSummary:
 
 
 @dataclass(frozen=True)
+class BotSummary:
+    """One bot kind's results over every seat it played (a seat-weighted mean)."""
+
+    bot: str
+    seats: int
+    mean_score: float
+    wins: int
+    win_rate: float  # wins over games x seats
+    win_rate_low: float
+    win_rate_high: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "bot": self.bot,
+            "seats": self.seats,
+            "mean_score": self.mean_score,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "win_rate_95": [self.win_rate_low, self.win_rate_high],
+        }
+
+
+@dataclass(frozen=True)
 class SimulationSummary:
     """The outcome of ``roadtrip.sim.simulate``: JSON-ready through ``to_dict()``.
 
@@ -167,10 +210,33 @@ class SimulationSummary:
     elapsed_s: float
     games_per_second: float
     workers: int
+    median_rounds: float | None = None
+    # Solo games: the rounds (turns) of the games won; None without a win.
+    mean_rounds_to_win: float | None = None
+    median_rounds_to_win: float | None = None
+    # Why games ended, where the state says (``ended``), sorted by reason.
+    endings: dict[str, int] = field(default_factory=dict)
+    # The game's balance counts (``roadtrip.sim.balance``), each a mean per game.
+    stats: dict[str, float] = field(default_factory=dict)
 
     @property
     def bots(self) -> tuple[str, ...]:
         return tuple(seat.bot for seat in self.seats)
+
+    def by_bot(self) -> list[BotSummary]:
+        """Each bot kind over all its seats (in order of first seat)."""
+        out = []
+        for name in dict.fromkeys(self.bots):
+            seats = [seat for seat in self.seats if seat.bot == name]
+            wins, trials = sum(seat.wins for seat in seats), self.games * len(seats)
+            low, high = wilson_interval(wins, trials)
+            mean = math.fsum(seat.mean_score for seat in seats) / len(seats)
+            out.append(
+                BotSummary(
+                    name, len(seats), mean, wins, wins / trials if trials else 0.0, low, high
+                )
+            )
+        return out
 
     @classmethod
     def from_tally(
@@ -214,6 +280,13 @@ class SimulationSummary:
             elapsed_s=elapsed_s,
             games_per_second=games / elapsed_s if elapsed_s > 0 else 0.0,
             workers=workers,
+            median_rounds=_median_or_none(tally.round_histogram),
+            mean_rounds_to_win=(
+                histogram_mean(tally.win_round_histogram) if tally.win_round_histogram else None
+            ),
+            median_rounds_to_win=_median_or_none(tally.win_round_histogram),
+            endings={reason: tally.endings[reason] for reason in sorted(tally.endings)},
+            stats={name: tally.stats[name] / games for name in sorted(tally.stats)},
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -227,7 +300,17 @@ class SimulationSummary:
             "ties": self.ties,
             "mean_decisions": self.mean_decisions,
             "mean_rounds": self.mean_rounds,
+            "median_rounds": self.median_rounds,
+            "mean_rounds_to_win": self.mean_rounds_to_win,
+            "median_rounds_to_win": self.median_rounds_to_win,
+            "endings": dict(self.endings),
+            "by_bot": [bot.to_dict() for bot in self.by_bot()],
+            "stats": dict(self.stats),
             "elapsed_s": self.elapsed_s,
             "games_per_second": self.games_per_second,
             "workers": self.workers,
         }
+
+
+def _median_or_none(histogram: Counter[int]) -> float | None:
+    return histogram_median(histogram) if histogram else None

@@ -41,6 +41,11 @@ class GetYourKicksGame(MainStreetGame):
     def new_initial_state(self) -> GetYourKicksState:
         return GetYourKicksState(self)
 
+    def observation_tensor_size(self) -> int:
+        from roadtrip.games.main_street.tensor import kicks_tensor_size
+
+        return kicks_tensor_size(self.num_players())
+
 
 class GetYourKicksState(MainStreetState):
     """A Get Your Kicks match.  ``drawn`` is the casino."""
@@ -119,3 +124,8 @@ class GetYourKicksState(MainStreetState):
         from roadtrip.games.main_street.view import kicks_view
 
         return kicks_view(self, seat)
+
+    def _observation_tensor(self, seat: int) -> list[float]:
+        from roadtrip.games.main_street.tensor import kicks_tensor
+
+        return kicks_tensor(self, seat)

@@ -42,6 +42,11 @@ class MileageGame(MainStreetGame):
     def new_initial_state(self) -> MileageState:
         return MileageState(self)
 
+    def observation_tensor_size(self) -> int:
+        from roadtrip.games.main_street.tensor import mileage_tensor_size
+
+        return mileage_tensor_size(self.num_players())
+
 
 class MileageState(MainStreetState):
     """A Your Mileage May Vary match.  ``drawn`` is what is on the gas pumps."""
@@ -136,3 +141,8 @@ class MileageState(MainStreetState):
         from roadtrip.games.main_street.view import mileage_view
 
         return mileage_view(self, seat)
+
+    def _observation_tensor(self, seat: int) -> list[float]:
+        from roadtrip.games.main_street.tensor import mileage_tensor
+
+        return mileage_tensor(self, seat)

@@ -76,6 +76,11 @@ class RoadRallyGame(Game):
     def new_initial_state(self) -> RoadRallyState:
         return RoadRallyState(self)
 
+    def observation_tensor_size(self) -> int:
+        from roadtrip.games.road_rally.tensor import tensor_size
+
+        return tensor_size(self.num_players())
+
 
 class RoadRallyState(State):
     """A Road Rally match.  Cars, cards, rally points, checkpoints, and the flow."""
@@ -449,6 +454,11 @@ class RoadRallyState(State):
         from roadtrip.games.road_rally.view import build_view
 
         return build_view(self, seat)
+
+    def _observation_tensor(self, seat: int) -> list[float]:
+        from roadtrip.games.road_rally.tensor import observation_tensor
+
+        return observation_tensor(self, seat)
 
     def _copy(self) -> RoadRallyState:
         from roadtrip.games.road_rally.hidden import copy_state

@@ -80,6 +80,11 @@ class RoadTo300Game(Game):
     def new_initial_state(self) -> RoadTo300State:
         return RoadTo300State(self)
 
+    def observation_tensor_size(self) -> int:
+        from roadtrip.games.road_to_300.tensor import tensor_size
+
+        return tensor_size(self.num_players())
+
 
 class RoadTo300State(State):
     """A Road to 300 match: one sheet per seat, and who rolls or decides next."""
@@ -243,6 +248,11 @@ class RoadTo300State(State):
         from roadtrip.games.road_to_300.view import build_view
 
         return build_view(self, seat)
+
+    def _observation_tensor(self, seat: int) -> list[float]:
+        from roadtrip.games.road_to_300.tensor import observation_tensor
+
+        return observation_tensor(self, seat)
 
     def _copy(self) -> RoadTo300State:
         other = RoadTo300State.__new__(RoadTo300State)
