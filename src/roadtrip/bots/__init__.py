@@ -50,11 +50,13 @@ register_bot(
     "keeps its deck turning (greens when short, Gas, Mechanic, shortcuts)",
     games=("road-rally",),
 )
-for _color, _name in enumerate(ROAD_RALLY_COLOR_BOTS):  # heuristic-green, -yellow, -red
+for _name in ROAD_RALLY_COLOR_BOTS:  # heuristic-green ..., heuristic-no-green ...
     register_bot(
         _name,
-        road_rally_bot_factory(_color),
-        "the Road Rally heuristic with a bonus per card of one colour (balance checks)",
+        road_rally_bot_factory(_name),
+        "the Road Rally heuristic "
+        + ("avoiding" if "-no-" in _name else "favouring")
+        + " one colour of cards (balance checks)",
         games=("road-rally",),
     )
 

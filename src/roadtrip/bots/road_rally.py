@@ -21,8 +21,9 @@ Each decision is recomputed from the view, deterministically:
   than it may score (3 of 4), only from a good place (first or second of four).
 * 4th / 5th place: two cards instead of the points when the hand is nearly empty.
 
-Variant bots with a colour preference (``heuristic-green`` ...) play the same way
-with a bonus per card of that colour: the simulator's card-colour balance check.
+Colour variants play the same way with a bonus per card of one colour played
+(``heuristic-green``, ``-yellow``, ``-red``) or a malus (``heuristic-no-green`` ...):
+the simulator's card-colour balance check.
 """
 
 from __future__ import annotations
@@ -47,7 +48,12 @@ from roadtrip.games.road_rally.data import (
 )
 
 GAME_ID = "road-rally"
-ROAD_RALLY_COLOR_BOTS = tuple(f"heuristic-{color}" for color in COLOR_NAMES)
+COLOR_BONUS = 1.5  # spaces per card of a variant's colour: + favours it, - avoids it
+# The colour variants (balance checks): name -> (colour, bonus per card played).
+ROAD_RALLY_COLOR_BOTS: dict[str, tuple[int, float]] = {
+    **{f"heuristic-{name}": (color, COLOR_BONUS) for color, name in enumerate(COLOR_NAMES)},
+    **{f"heuristic-no-{name}": (color, -COLOR_BONUS) for color, name in enumerate(COLOR_NAMES)},
+}
 LOW_HAND = 2  # cards: below this many, greens go on top at a Mechanic
 
 
@@ -168,11 +174,14 @@ def plays(hand: Sequence[int], selected: Sequence[int], rainbow: bool) -> Iterat
                 yield plan
 
 
-def road_rally_bot_factory(color: int | None = None) -> Callable[[Game], Bot]:
-    """A factory for the registry: the heuristic, or its variant preferring ``color``."""
-    name = "heuristic" if color is None else ROAD_RALLY_COLOR_BOTS[color]
+def road_rally_bot_factory(name: str = "heuristic") -> Callable[[Game], Bot]:
+    """A factory for the registry: the heuristic, or a colour variant by its name
+    (``ROAD_RALLY_COLOR_BOTS``: heuristic-green favours green, heuristic-no-green
+    avoids it)."""
+    color, bonus = ROAD_RALLY_COLOR_BOTS.get(name, (None, 0.0))
+    weights = Weights(color=color, color_bonus=bonus)
 
     def make(game: Game) -> Bot:
-        return RoadRallyBot(game, Weights(color=color), name=name)
+        return RoadRallyBot(game, weights, name=name)
 
     return make

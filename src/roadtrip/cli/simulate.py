@@ -3,13 +3,17 @@
     roadtrip simulate road-to-300 --bot greedy -n 100000 --seed 1 --workers 2
     roadtrip simulate road-to-300 --players 3 --bots greedy,random,random --json
     roadtrip simulate get-your-kicks --players 3 --bots push-your-luck,threshold,random
+    roadtrip simulate road-rally --players 4 --bots heuristic,random,random,random -n 500
 
 A Rich progress bar runs on stderr (not with ``--json``), then a table shows each
 seat's mean and median score and win rate with its 95% interval, and a footer the
 speed, the game length in decisions and rounds, the turns to win a solo game, and
-how the games ended where the game says (America's Main Street).  ``--json``
-prints the same summary, and nothing else, to stdout.  A bad request (unknown
-game, bot or option, fewer than one game) prints one red line to stderr and exits 2.
+how the games ended where the game says (America's Main Street); then each bot's
+results over all its seats, and the game's balance counts where it has a hook in
+``roadtrip.sim.balance`` (Road Rally: rally points scored and removed, card colours
+played, win rate by starting place).  ``--json`` prints the same summary, and
+nothing else, to stdout.  A bad request (unknown game, bot or option, fewer than
+one game) prints one red line to stderr and exits 2.
 """
 
 from __future__ import annotations
