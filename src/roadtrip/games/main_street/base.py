@@ -14,7 +14,7 @@ from typing import Any
 
 from roadtrip.core.game import Game
 from roadtrip.core.state import CHANCE, TERMINAL, State, shared_victory
-from roadtrip.games.main_street.data import FULL_BAG, NUM_COLORS
+from roadtrip.games.main_street.data import COLORS, FULL_BAG, NUM_COLORS
 
 STOP = 0  # conclude the turn (Get Your Kicks) / stop for the turn (Mileage)
 GO_ON = 1  # draw another cube / fill up again
@@ -128,6 +128,21 @@ class MainStreetState(State):
             self._end_turn()
         else:
             self.drawing = self._draw_count(first=False)
+
+    STOP_TEXT = "stop"
+    GO_ON_TEXT = "go on"
+
+    def _action_string(self, action: int, seat: int) -> str:
+        if seat < 0:
+            if 0 <= action < NUM_COLORS:
+                color = COLORS[action]
+                return f"draw a {color.name.lower()} cube ({color.place})"
+            return f"invalid cube {action}"
+        if action == STOP:
+            return self.STOP_TEXT
+        if action == GO_ON:
+            return self.GO_ON_TEXT
+        return f"invalid action {action}"
 
     def _return_cubes(self, cubes: list[int]) -> None:
         for cube in cubes:

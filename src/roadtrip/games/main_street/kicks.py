@@ -12,12 +12,10 @@ from roadtrip.core.game import GameInfo
 from roadtrip.games.main_street.base import (
     END_COMPLETE,
     END_SIX_BLACK,
-    GO_ON,
-    STOP,
     MainStreetGame,
     MainStreetState,
 )
-from roadtrip.games.main_street.data import BLACK, COLORS, mat_points
+from roadtrip.games.main_street.data import BLACK, mat_points
 from roadtrip.games.main_street.options import GYK_OPTIONS
 
 SIX_BLACK = 6
@@ -49,6 +47,9 @@ class GetYourKicksGame(MainStreetGame):
 
 class GetYourKicksState(MainStreetState):
     """A Get Your Kicks match.  ``drawn`` is the casino."""
+
+    STOP_TEXT = "conclude: place the casino cubes on the mat"
+    GO_ON_TEXT = "continue: draw another cube"
 
     __slots__ = ("casino_mask",)
 
@@ -108,18 +109,6 @@ class GetYourKicksState(MainStreetState):
         return [s for s, p in enumerate(points) if p == best]
 
     # ------------------------------------------------------------ words
-    def _action_string(self, action: int, seat: int) -> str:
-        if seat < 0:
-            if 0 <= action < len(COLORS):
-                color = COLORS[action]
-                return f"draw a {color.name.lower()} cube ({color.place})"
-            return f"invalid cube {action}"
-        if action == STOP:
-            return "conclude: place the casino cubes on the mat"
-        if action == GO_ON:
-            return "continue: draw another cube"
-        return f"invalid action {action}"
-
     def _view(self, seat: int | None) -> dict[str, Any]:
         from roadtrip.games.main_street.view import kicks_view
 

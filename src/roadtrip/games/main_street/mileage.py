@@ -13,11 +13,10 @@ from roadtrip.games.main_street.base import (
     END_COMPLETE,
     END_EMPTY_BAG,
     GO_ON,
-    STOP,
     MainStreetGame,
     MainStreetState,
 )
-from roadtrip.games.main_street.data import BOXES, COLORS
+from roadtrip.games.main_street.data import BOXES
 from roadtrip.games.main_street.options import YMMV_OPTIONS
 
 FILL_UP = 3
@@ -50,6 +49,9 @@ class MileageGame(MainStreetGame):
 
 class MileageState(MainStreetState):
     """A Your Mileage May Vary match.  ``drawn`` is what is on the gas pumps."""
+
+    STOP_TEXT = "stop: fill the boxes on the mat"
+    GO_ON_TEXT = "fill up again: draw three more cubes"
 
     __slots__ = ("fill_start", "fill_ups", "fuel_mask")
 
@@ -125,18 +127,6 @@ class MileageState(MainStreetState):
         return [s for s, f in enumerate(filled) if f == best] if len(self.mats) > 1 else []
 
     # ------------------------------------------------------------ words
-    def _action_string(self, action: int, seat: int) -> str:
-        if seat < 0:
-            if 0 <= action < len(COLORS):
-                color = COLORS[action]
-                return f"draw a {color.name.lower()} cube ({color.place})"
-            return f"invalid cube {action}"
-        if action == STOP:
-            return "stop: fill the boxes on the mat"
-        if action == GO_ON:
-            return "fill up again: draw three more cubes"
-        return f"invalid action {action}"
-
     def _view(self, seat: int | None) -> dict[str, Any]:
         from roadtrip.games.main_street.view import mileage_view
 
