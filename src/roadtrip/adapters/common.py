@@ -15,12 +15,14 @@ import json
 from random import Random
 from typing import Any
 
+import gymnasium
 import numpy as np
 from gymnasium import spaces
 from numpy.typing import NDArray
 
 from roadtrip.core.errors import IllegalMove, InvalidOption
 from roadtrip.core.game import Game
+from roadtrip.core.match import Match
 from roadtrip.core.state import State
 
 ILLEGAL_MODES = ("penalize", "raise")
@@ -99,6 +101,24 @@ def illegal_move(state: State, seat: int, action: Any) -> IllegalMove:
         f"{agent_name(seat)} cannot take action {action!r} in {state.game.id} now; "
         f"legal actions: {shown or 'none'}{more} (use the action mask)"
     )
+
+
+class MatchAccess:
+    """The referee-side match behind an environment (for evaluation, never agents)."""
+
+    _match: Match | None
+
+    @property
+    def match(self) -> Match:
+        """The running match (referee side: its state holds every hidden card)."""
+        if self._match is None:
+            raise gymnasium.error.ResetNeeded("call reset() before using the environment")
+        return self._match
+
+    @property
+    def game_state(self) -> State:
+        """The full roadtrip state, for evaluation and debugging, never for agents."""
+        return self.match.state
 
 
 class EpisodeSeeds:

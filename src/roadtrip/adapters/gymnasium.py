@@ -39,6 +39,7 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 
 from roadtrip.adapters.common import (
+    MatchAccess,
     action_mask,
     agent_name,
     check_illegal_mode,
@@ -54,7 +55,6 @@ from roadtrip.core.errors import InvalidOption, InvalidSeat
 from roadtrip.core.game import Game
 from roadtrip.core.match import Match
 from roadtrip.core.registry import load_game
-from roadtrip.core.state import State
 
 ENV_IDS = {
     "roadtrip/RoadTo300-v0": "road-to-300",
@@ -71,7 +71,7 @@ _SEED_SPAN = 2**62
 Opponents = str | Sequence[str | Bot]
 
 
-class SeatEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
+class SeatEnv(MatchAccess, gymnasium.Env[NDArray[np.float32], np.int64]):
     """One seat of a roadtrip game as a Gymnasium environment; bots play the others."""
 
     metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 4}  # noqa: RUF012
@@ -110,18 +110,6 @@ class SeatEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
         self._bot_rng = Random()
         self._done = True
         self.steps = 0
-
-    @property
-    def match(self) -> Match:
-        """The running match (referee side: its state holds every hidden card)."""
-        if self._match is None:
-            raise gymnasium.error.ResetNeeded("call reset() before using the environment")
-        return self._match
-
-    @property
-    def game_state(self) -> State:
-        """The full roadtrip state, for evaluation and debugging, never for agents."""
-        return self.match.state
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None

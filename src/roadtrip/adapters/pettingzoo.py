@@ -32,6 +32,7 @@ from pettingzoo.utils import wrappers
 
 from roadtrip.adapters.common import (
     EpisodeSeeds,
+    MatchAccess,
     action_mask,
     agent_name,
     check_illegal_mode,
@@ -45,13 +46,12 @@ from roadtrip.adapters.common import (
 from roadtrip.core.errors import InvalidOption
 from roadtrip.core.match import Match
 from roadtrip.core.registry import load_game
-from roadtrip.core.state import State
 
 RENDER_MODES = ("human", "ansi")
 Observation = dict[str, np.ndarray[Any, Any]]
 
 
-class RoadtripAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hints
+class RoadtripAECEnv(MatchAccess, AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hints
     """One roadtrip game as an AEC environment (unwrapped: illegal actions raise)."""
 
     def __init__(
@@ -100,18 +100,6 @@ class RoadtripAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type 
         return self.action_spaces[agent]
 
     # ----------------------------------------------------------- the match
-    @property
-    def match(self) -> Match:
-        """The running match (referee side: its state holds every hidden card)."""
-        if self._match is None:
-            raise gymnasium.error.ResetNeeded("call reset() before using the environment")
-        return self._match
-
-    @property
-    def game_state(self) -> State:
-        """The full roadtrip state, for evaluation and debugging, never for agents."""
-        return self.match.state
-
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._match = Match(self.game, self._seeds.next(seed))
         self._match.advance()
