@@ -1,0 +1,83 @@
+"""The Open Road's variant options: the rulebook's gaps as named rulings.
+
+Each option quotes the rulebook sentence it rests on; docs/rules/the-open-road.md
+("Rules and rulings") gives the reasoning, the alternatives and the tests.
+"""
+
+from __future__ import annotations
+
+from roadtrip.core.options import Option
+
+PLAYERS = Option(
+    "players",
+    4,
+    "Number of riders, 2 to 6.",
+    minimum=2,
+    maximum=6,
+    rule="Contents: '(6) Rider Pieces'; FACTS.md: 2-6 players.",
+)
+MAX_ROUNDS = Option(
+    "max_rounds",
+    0,
+    "0: no limit (the race ends only when a rider reaches their destination). N: the "
+    "race also ends after round N; the riders nearest their destination (in dots, "
+    "the road closure respected) share the victory. For simulations, weak bots and "
+    "AI frameworks that need a bounded game.",
+    minimum=0,
+    maximum=1000,
+    rule="Not in the rulebook: a limit for machines, off by default.",
+)
+PASS_THROUGH = Option(
+    "pass_through",
+    True,
+    "May a ride pass through a city without stopping? true: a ride goes on through "
+    "cities up to the energy spent. false: a ride ends at the first city it enters.",
+    rule="'RIDE - players can advance their RIDER PIECES up to the amount of ENERGY "
+    "cubes in their PANNIER.'",
+)
+LANDING = Option(
+    "landing",
+    "ride_end",
+    "What 'landing on' a city is, for the Heartland and Side Trip bonuses and the "
+    "hotel. ride_end: a ride ends there (cities ridden through pay nothing). pass: "
+    "every city a ride enters counts, those it rides through included.",
+    choices=("ride_end", "pass"),
+    rule="'If you land on your HEARTLAND CITY at any time during the game ...'; 'If "
+    "you land on any city listed on your SIDE TRIP CARD ...'; 'Upon arriving in a "
+    "BIG CITY ...'",
+)
+SIDE_TRIP = Option(
+    "side_trip",
+    "each_city",
+    "How often a Side Trip card pays its 3 energy and 3 money. each_city: once for "
+    "each city on the card. once: once in all, at the first of its cities. "
+    "every_landing: every time the rider lands on one of its cities.",
+    choices=("each_city", "once", "every_landing"),
+    rule="'If you land on any city listed on your SIDE TRIP CARD you get (3) ENERGY "
+    "and (3) MONEY cubes to add to your PANNIER.'",
+)
+LAST_BIG_CITY = Option(
+    "last_big_city",
+    "passed",
+    "Where bankruptcy and the Lost I.D. card send a rider ('the last BIG CITY on "
+    "their route'). passed: the last big city the rider rode into or through. "
+    "stopped: the last big city where one of the rider's rides ended. route: the big "
+    "city of the rider's planned route (a shortest way from origin to destination) "
+    "nearest behind the rider, by distance to the destination. In each case the "
+    "origin city when there is none; a rider in a big city stays.",
+    choices=("passed", "stopped", "route"),
+    rule="'the player who is now bankrupt must return to the nearest BIG CITY on "
+    "their route'; Lost I.D.: 'go back to the last BIG CITY on their route'.",
+)
+HOTEL = Option(
+    "hotel",
+    "each_arrival",
+    "When the hotel (2 money for 2 energy) is offered. each_arrival: whenever a "
+    "ride lands in a big city. first_visit: only on the rider's first arrival in "
+    "each big city (their origin counts as visited).",
+    choices=("each_arrival", "first_visit"),
+    rule="'This is separate from the (7) ACTIONS and is only available upon your "
+    "initial arrival in a BIG CITY.'",
+)
+
+OPTIONS = (PLAYERS, MAX_ROUNDS, PASS_THROUGH, LANDING, SIDE_TRIP, LAST_BIG_CITY, HOTEL)
