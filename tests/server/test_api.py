@@ -250,7 +250,7 @@ def test_a_whole_game_then_the_record_and_the_replay(client: TestClient) -> None
     index = client.get(f"/api/matches/{mid}/replay", headers=auth(token)).json()
     assert index["finished"] and index["steps"] == len(record.actions) == len(index["log"])
     assert [p["bot"] for p in index["players"]] == [None, "random"]
-    assert index["log"][0].startswith("Dice: roll")
+    assert index["log"][0].startswith("Chance: roll")
     views = [s.view(0) for s in replay_states(record)]
     for step in (0, 1, 2, index["steps"] // 2, index["steps"]):
         shown = client.get(f"/api/matches/{mid}/replay/{step}", headers=auth(token)).json()

@@ -10,6 +10,7 @@ receive the real state, so they cannot peek at hidden cards.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from random import Random
 from typing import Any, Protocol, runtime_checkable
 
@@ -85,33 +86,58 @@ class UnknownBot(RoadtripError, LookupError):
 
 
 BotFactory = Callable[[Game], Bot]
-_BOTS: dict[str, tuple[BotFactory, str, tuple[str, ...] | None]] = {}
+
+
+@dataclass(frozen=True)
+class _BotKind:
+    factory: BotFactory
+    summary: str
+    games: tuple[str, ...] | None  # None: every game
+
+    def serves(self, game_id: str | None) -> bool:
+        return game_id is None or self.games is None or game_id in self.games
+
+
+# A name may be registered once per game ("heuristic" for Road Rally and for The Open
+# Road): the kind registered for a game wins over one registered for every game.
+_BOTS: dict[str, list[_BotKind]] = {}
 
 
 def register_bot(
     name: str, factory: BotFactory, summary: str, games: tuple[str, ...] | None = None
 ) -> None:
-    """Register a bot kind; ``games`` limits it to those game ids (None: every game)."""
-    _BOTS[name] = (factory, summary, games)
+    """Register a bot kind; ``games`` limits it to those game ids (None: every game).
+    Registering a name again for the same games replaces that registration."""
+    kinds = [kind for kind in _BOTS.get(name, []) if kind.games != games]
+    _BOTS[name] = [*kinds, _BotKind(factory, summary, games)]
+
+
+def _kind(name: str, game_id: str) -> _BotKind | None:
+    serving = [kind for kind in _BOTS.get(name, []) if kind.serves(game_id)]
+    serving.sort(key=lambda kind: kind.games is None)  # game-specific first
+    return serving[0] if serving else None
 
 
 def bot_names(game_id: str | None = None) -> list[str]:
     """Bot kinds available (for ``game_id``, if given)."""
     return sorted(
-        name
-        for name, (_, _, games) in _BOTS.items()
-        if game_id is None or games is None or game_id in games
+        name for name, kinds in _BOTS.items() if any(kind.serves(game_id) for kind in kinds)
     )
 
 
-def bot_summary(name: str) -> str:
-    return _BOTS[name][1] if name in _BOTS else ""
+def bot_summary(name: str, game_id: str | None = None) -> str:
+    """What bot ``name`` does (for ``game_id``: the kind that game gets)."""
+    if game_id is not None:
+        kind = _kind(name, game_id)
+        return kind.summary if kind is not None else ""
+    kinds = _BOTS.get(name, [])
+    return " / ".join(kind.summary for kind in kinds)
 
 
 def make_bot(name: str, game: Game) -> Bot:
     """A bot of kind ``name`` for ``game``; raises UnknownBot naming the choices."""
-    entry = _BOTS.get(name)
-    if entry is None or (entry[2] is not None and game.id not in entry[2]):
+    kind = _kind(name, game.id)
+    if kind is None:
         choices = ", ".join(bot_names(game.id)) or "none"
         raise UnknownBot(f"no bot '{name}' for {game.id}; choose from: {choices}")
-    return entry[0](game)
+    return kind.factory(game)

@@ -133,7 +133,9 @@ def create_app(store: MatchStore | None = None, database_url: str | None = None)
                 {
                     **info.describe(),
                     "options": [o.describe() for o in cls.options_spec],
-                    "bots": [{"name": b, "summary": bot_summary(b)} for b in bot_names(info.id)],
+                    "bots": [
+                        {"name": b, "summary": bot_summary(b, info.id)} for b in bot_names(info.id)
+                    ],
                 }
             )
         return out

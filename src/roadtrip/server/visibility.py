@@ -31,7 +31,7 @@ class LogEntry:
 
 def log_entry(state: State, seat: int, action: int, seats: list[SeatSpec]) -> LogEntry:
     """Describe ``action`` (about to be applied to ``state``) for every viewer."""
-    who = "Dice" if seat == CHANCE else seats[seat].name
+    who = "Chance" if seat == CHANCE else seats[seat].name
     viewers: list[int | None] = [None, *range(state.num_players())]
     if state.game.info.perfect_information:
         text = f"{who}: {state.describe_action(action, seat, None)}"

@@ -139,7 +139,7 @@ function turnsFromLog(view, ctx) {
   let cur = null;
   let synced = !ctx.logStart; // a log cut at the front starts mid-turn: wait for a stop
   for (const text of log) {
-    const dice = /^Dice: draw an? (.+?) cube/.exec(text);
+    const dice = /^Chance: draw an? (.+?) cube/.exec(text);
     if (dice) {
       if (!synced) continue;
       const c = byName.get(dice[1].toLowerCase());

@@ -841,9 +841,9 @@ function ralliesPanel(view, ctx) {
   );
 }
 
-/** A log line in plainer words: "Dice: seat 2 draws a card" -> "Bo draws a card". */
+/** A log line in plainer words: "Chance: seat 2 draws a card" -> "Bo draws a card". */
 function plainLog(view, ctx, text) {
-  const m = /^Dice: seat (\d+) (.*)$/.exec(text);
+  const m = /^Chance: seat (\d+) (.*)$/.exec(text);
   if (!m) return text;
   const seat = Number(m[1]) - 1;
   if (!(seat >= 0 && seat < view.cars.length)) return text;
@@ -854,7 +854,7 @@ function plainLog(view, ctx, text) {
 
 function recentPanel(view, ctx) {
   if (!Array.isArray(ctx.log)) return null;
-  const lines = ctx.log.filter((t) => !t.startsWith("Dice: car ")).slice(-7).reverse().map((t) => plainLog(view, ctx, t));
+  const lines = ctx.log.filter((t) => !t.startsWith("Chance: car ")).slice(-7).reverse().map((t) => plainLog(view, ctx, t));
   return el(
     "section",
     { class: "rr-panel rr-recent", "aria-label": "Latest moves" },

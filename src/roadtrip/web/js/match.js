@@ -381,7 +381,7 @@ function renderLog() {
     ...msg.log.map((text, i) =>
       el(
         "li",
-        { class: text.startsWith("Dice:") ? "dice" : "" },
+        { class: text.startsWith("Chance:") ? "dice" : "" },
         el("span", { class: "n" }, String(msg.log_start + i + 1)),
         el("span", {}, text),
       ),

@@ -177,7 +177,7 @@ function renderLog() {
     items.push(
       el(
         "li",
-        { "data-step": i + 1, class: text.startsWith("Dice:") ? "dice" : "" },
+        { "data-step": i + 1, class: text.startsWith("Chance:") ? "dice" : "" },
         el("span", { class: "n" }, String(i + 1)),
         el("span", {}, text),
       ),
