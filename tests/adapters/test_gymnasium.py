@@ -18,13 +18,16 @@ from roadtrip.bots import RandomBot, UnknownBot
 from roadtrip.core import IllegalMove, InvalidOption, InvalidSeat
 
 SOLO = ["roadtrip/RoadTo300-v0", "roadtrip/GetYourKicks-v0", "roadtrip/MileageMayVary-v0"]
-# A learning seat among bots in every multi-player game (Road Rally on a short track).
+# A learning seat among bots in every multi-player game (Road Rally on a short track,
+# The Open Road for a few rounds).
 SEATED: list[tuple[str, dict[str, Any]]] = [
     ("roadtrip/RoadTo300-v0", {"players": 3, "seat": 1, "opponents": ["greedy", "random"]}),
     ("roadtrip/GetYourKicks-v0", {"players": 3, "opponents": "push-your-luck"}),
     ("roadtrip/MileageMayVary-v0", {"players": 2, "seat": 1, "opponents": "threshold"}),
     ("roadtrip/RoadRally-v0", {"players": 3, "tiles": 4, "opponents": "heuristic"}),
     ("roadtrip/RoadRally-v0", {"players": 2, "tiles": 4, "seat": 1}),
+    ("roadtrip/OpenRoad-v0", {"players": 4, "max_rounds": 6, "opponents": "heuristic"}),
+    ("roadtrip/OpenRoad-v0", {"players": 2, "seat": 1, "max_rounds": 10}),
 ]
 SEATED_IDS = [f"{env_id.split('/')[1]}-{opts['players']}p" for env_id, opts in SEATED]
 

@@ -21,7 +21,8 @@ from roadtrip.adapters import openspiel as adapter
 from roadtrip.core import InvalidOption, game_class, sample_chance
 
 # Every game, solo and multi-player where it has both, a variant or two; Road Rally
-# on a short track (a full race is long for Python MCTS).
+# on a short track and The Open Road for a few rounds (a full race is long for Python
+# MCTS with random rollouts).
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("road-to-300", {}),
     ("road-to-300", {"players": 3, "no_cross": "pass"}),
@@ -31,6 +32,8 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("mileage-may-vary", {"players": 2, "short_bag": "refuse"}),
     ("road-rally", {"players": 2, "tiles": 4}),
     ("road-rally", {"players": 4, "tiles": 4, "rally_deal": "mixed"}),
+    ("open-road", {"players": 2, "max_rounds": 6}),
+    ("open-road", {"players": 4, "max_rounds": 4, "landing": "pass"}),
 ]
 IDS = [f"{game}-{opts.get('players', 1)}p" for game, opts in CONFIGS]
 
@@ -226,6 +229,27 @@ def test_main_street_matches_are_cut_at_max_game_length() -> None:
         assert state.current_player() == pyspiel.PlayerId.TERMINAL
         assert sum(state.returns()) == (0.0 if players == 1 else pytest.approx(1.0))
         pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_open_road_without_max_rounds_is_cut_and_won_by_the_nearest_rider() -> None:
+    """The rulebook's race has no limit: OpenSpiel gets max_game_length, and a cut
+    match is won by the riders with the fewest dots left (scores: minus the dots)."""
+    game = adapter.load("open-road", players=3, max_game_length=300)
+    assert game.max_game_length() == 300
+    assert adapter.load("open-road", max_rounds=10).max_game_length() == (
+        roadtrip.load_game("open-road", max_rounds=10).max_game_length()
+    )
+    state = game.new_initial_state()
+    rng = np.random.RandomState(4)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample(state, rng))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert len(state.history()) == 300
+    left = [-score for score in state.core.scores()]
+    nearest = [seat for seat in range(3) if left[seat] == min(left)]
+    assert state.returns() == [1 / len(nearest) if s in nearest else 0.0 for s in range(3)]
 
 
 def test_road_rally_bound_holds_for_full_races() -> None:

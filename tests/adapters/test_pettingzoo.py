@@ -16,7 +16,8 @@ import roadtrip
 from roadtrip.adapters.pettingzoo import env, raw_env
 from roadtrip.core import IllegalMove, Match
 
-# Every game, solo and multi-player where it has both; Road Rally on a short track.
+# Every game, solo and multi-player where it has both; Road Rally on a short track,
+# The Open Road for a few rounds.
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("road-to-300", {}),
     ("road-to-300", {"players": 3}),
@@ -26,6 +27,8 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("mileage-may-vary", {"players": 2}),
     ("road-rally", {"players": 2, "tiles": 4}),
     ("road-rally", {"players": 4, "tiles": 4}),
+    ("open-road", {"players": 2, "max_rounds": 8}),
+    ("open-road", {"players": 4, "max_rounds": 5}),
 ]
 IDS = [f"{game}-{opts.get('players', 1)}p" for game, opts in CONFIGS]
 

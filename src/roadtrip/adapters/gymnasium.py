@@ -5,7 +5,8 @@ Importing this module registers one id per game, each making a :class:`SeatEnv`:
 * ``roadtrip/RoadTo300-v0``: Road to 300, solo unless ``players=2..6``;
 * ``roadtrip/GetYourKicks-v0``: Get Your Kicks, solo unless ``players=2..5``;
 * ``roadtrip/MileageMayVary-v0``: Your Mileage May Vary, solo unless ``players=2..5``;
-* ``roadtrip/RoadRally-v0``: Road Rally USA (4 cars by default).
+* ``roadtrip/RoadRally-v0``: Road Rally USA (4 cars by default);
+* ``roadtrip/OpenRoad-v0``: The Open Road (4 riders by default).
 
     >>> import gymnasium, roadtrip.adapters.gymnasium
     >>> env = gymnasium.make("roadtrip/RoadTo300-v0")
@@ -24,7 +25,8 @@ default, which Gymnasium's ``check_env`` relies on) or raises
 :class:`~roadtrip.core.IllegalMove` (``illegal="raise"``).  ``max_steps``
 truncates an episode after that many of the seat's decisions; the Main Street ids
 also truncate at 1000 (``max_episode_steps``), as a seat that always goes on never
-ends a solo match.
+ends a solo match, and The Open Road's at 2000 (random riders wander for hundreds of
+rounds; its ``max_rounds`` option ends the race itself, ranking riders by distance).
 """
 
 from __future__ import annotations
@@ -61,10 +63,12 @@ ENV_IDS = {
     "roadtrip/GetYourKicks-v0": "get-your-kicks",
     "roadtrip/MileageMayVary-v0": "mileage-may-vary",
     "roadtrip/RoadRally-v0": "road-rally",
+    "roadtrip/OpenRoad-v0": "open-road",
 }
 # America's Main Street has no turn limit: a seat that always goes on busts every
-# turn and a solo match never ends, so its ids truncate (Gymnasium's TimeLimit).
-MAX_EPISODE_STEPS = {"get-your-kicks": 1000, "mileage-may-vary": 1000}
+# turn and a solo match never ends, so its ids truncate (Gymnasium's TimeLimit); an
+# Open Road rider who never heads for their destination rides on for ever.
+MAX_EPISODE_STEPS = {"get-your-kicks": 1000, "mileage-may-vary": 1000, "open-road": 2000}
 REWARDS = ("win", "score")
 _SEED_SPAN = 2**62
 

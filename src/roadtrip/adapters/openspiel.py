@@ -23,7 +23,9 @@ finish is crossed within ``2 x finish space`` rounds; ``road_rally_bound``).  Th
 America's Main Street games have none (a turn may bust forever), so they take one
 more parameter, ``max_game_length`` (default 3000 actions, over five times the
 longest of 1200 random matches): a match that reaches it ends, won by the best
-score (the points, or the boxes filled) and lost in the solo game.
+score (the points, or the boxes filled) and lost in the solo game.  So does The
+Open Road under the rulebook's default of no round limit (its own ``max_rounds``
+option gives it a bound): a cut race is won by the riders with the fewest dots left.
 
 Serialization: OpenSpiel serializes a Python state as its history plus a pickle of
 its attributes; the roadtrip state pickles as its game, options and history, and

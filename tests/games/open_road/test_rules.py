@@ -834,10 +834,12 @@ def test_lost_id_leaves_a_rider_in_a_big_city() -> None:
 def test_clones_copy_every_list() -> None:
     """A clone shares no mutable list with its original."""
     state = ready(players=3)
+    state.legal_actions()
     copy = state.clone()
     assert isinstance(copy, OpenRoadState)
     for name, value in vars(state).items():
-        if isinstance(value, list) and name != "_reach":  # _reach is replaced, never changed
+        # The ride layers and the legal-action cache are replaced, never changed in place.
+        if isinstance(value, list) and name not in ("_reach", "_legal_cache"):
             assert getattr(copy, name) is not value, name
             for row, other in zip(value, getattr(copy, name), strict=True):
                 if isinstance(row, list):
@@ -896,6 +898,9 @@ def test_max_rounds_ranks_riders_by_distance_left() -> None:
         end_turn_with_pickups(state)
     assert state.is_terminal() and state.end_reason == "max_rounds"
     assert state.returns() == [0.5, 0.5, 0.0]
+    left = [state.remaining(s) for s in range(3)]
+    assert state.scores() == [-float(d) for d in left]  # a score is minus the dots left
+    assert left[0] == left[1] < left[2]
 
 
 def test_max_rounds_bounds_the_game_length() -> None:

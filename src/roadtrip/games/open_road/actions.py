@@ -131,7 +131,9 @@ def describe(state: OpenRoadState, action: int, seat: int) -> str:
         return f"plays it against seat {action - TARGET_BASE + 1}"
     if KIND_BASE <= action < KIND_BASE + N_KINDS:
         verb = "takes" if state.pick_purpose == "bandit" else "gives"
-        return f"{verb} a {card_name(action - KIND_BASE)} card"
+        name = card_name(action - KIND_BASE)
+        article = "an" if name[0] in "AEIOU" else "a"
+        return f"{verb} {article} {name} card"
     if CREDIT_BASE <= action <= CREDIT_BASE + CREDIT_CUBES:
         energy = action - CREDIT_BASE
         return f"takes {energy} energy and {CREDIT_CUBES - energy} money on the Credit Card"

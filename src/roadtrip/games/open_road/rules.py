@@ -27,6 +27,7 @@ from roadtrip.games.open_road import actions as A
 from roadtrip.games.open_road import flow as F
 from roadtrip.games.open_road import playing as P
 from roadtrip.games.open_road import riding as R
+from roadtrip.games.open_road.board import UNREACHABLE
 from roadtrip.games.open_road.cards import MOTHER_LODE_KINDS, PLAYING_CARD_KINDS, SIDE_TRIP_CARDS
 from roadtrip.games.open_road.flow import (
     ACT,
@@ -383,6 +384,21 @@ class OpenRoadState(State):
     def _returns(self) -> list[float]:
         return shared_victory(self.winners(), self.n)
 
+    def scores(self) -> list[float]:
+        """Minus each rider's dots left to their destination (0 for the winner): the
+        nearer, the better, as ``max_rounds`` ranks riders.  Before a rider has
+        chosen where to start, their coast-to-coast distance."""
+        out = []
+        for seat in range(self.n):
+            if self.pos[seat] >= 0:
+                left = self.remaining(seat)
+            elif self.east[seat] >= 0 and self.west[seat] >= 0:
+                left = R.distances_to(self.east[seat], -1)[self.west[seat]]
+            else:
+                left = UNREACHABLE
+            out.append(-float(left))
+        return out
+
     # ------------------------------------------------------------ rendering
     def _action_string(self, action: int, seat: int) -> str:
         return A.describe(self, action, seat)
@@ -400,13 +416,14 @@ class OpenRoadState(State):
     def _copy(self) -> OpenRoadState:
         other = object.__new__(OpenRoadState)
         fields = other.__dict__
-        fields.update(self.__dict__)  # ints, strings, tuples; the lists are copied below
+        # Ints, strings, tuples and lists never changed in place (the legal-action cache,
+        # the ride layers) are shared; the other lists are copied.
+        fields.update(self.__dict__)
         for name in _FLAT_LISTS:
             fields[name] = fields[name].copy()
         for name in _NESTED_LISTS:
             fields[name] = [row.copy() for row in fields[name]]
         other.tasks = self.tasks.copy()
-        other._legal_cache = None
         other._game = self._game
         return other
 

@@ -23,20 +23,23 @@ from roadtrip.games.open_road.cards import (
     SIDE_TRIP_CARDS,
 )
 from roadtrip.games.open_road.flow import ACT, CRUISE, DECK_NAMES, KEEP, ORIGIN, OVER, PICK, TARGET
+from roadtrip.games.open_road.riding import bits
 
 if TYPE_CHECKING:
     from roadtrip.games.open_road.rules import OpenRoadState
 
 
+DOT_NAMES = tuple(dot.name for dot in A.BOARD.dots)
+
+
 def _name(dot: int) -> str | None:
-    return A.dot_name(dot) if dot >= 0 else None
+    return DOT_NAMES[dot] if dot >= 0 else None
 
 
 def _counts(keys: list[str], counts: list[int]) -> dict[str, int]:
     return {key: count for key, count in zip(keys, counts, strict=True) if count}
 
 
-BIG_IDS = A.BOARD.big_city_ids
 CARD_KEYS = [kind.key for kind in PLAYING_CARD_KINDS]
 ML_KEYS = [kind.key for kind in MOTHER_LODE_KINDS]
 
@@ -69,7 +72,7 @@ def rider_view(state: OpenRoadState, seat: int) -> dict[str, Any]:
         "destination_dot": state.dest[seat],
         "remaining": state.remaining(seat) if state.pos[seat] >= 0 else None,
         "last_big_city": _name(state.last_big[seat]),
-        "big_cities_arrived": [A.dot_name(d) for d in BIG_IDS if state.been_big[seat] >> d & 1],
+        "big_cities_arrived": [DOT_NAMES[d] for d in bits(state.been_big[seat])],
     }
 
 
