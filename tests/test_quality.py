@@ -18,12 +18,14 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_ruff_lint_is_clean() -> None:
-    result = _run(sys.executable, "-m", "ruff", "check", "src", "tests", "benchmarks")
+    result = _run(sys.executable, "-m", "ruff", "check", "src", "tests", "benchmarks", "scripts")
     assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_ruff_format_is_clean() -> None:
-    result = _run(sys.executable, "-m", "ruff", "format", "--check", "src", "tests", "benchmarks")
+    result = _run(
+        sys.executable, "-m", "ruff", "format", "--check", "src", "tests", "benchmarks", "scripts"
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 

@@ -20,6 +20,7 @@ const BOARDS = {
   "get-your-kicks": () => import("./get-your-kicks.js"),
   "mileage-may-vary": () => import("./mileage-may-vary.js"),
   "road-rally": () => import("./road-rally.js"),
+  "open-road": () => import("./open-road.js"),
 };
 
 /** The board module for a game (a plain fallback for games without one). */

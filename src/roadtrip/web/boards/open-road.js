@@ -1,0 +1,441 @@
+// boards/open-road.js: The Open Road board.
+//
+// The map of the United States (open-road-map.js) fills the main area: routes,
+// big and small cities and camp sites, every rider's piece, the road closure,
+// and the selected rider's route.  When the viewer must choose a dot (a ride, a
+// route card to keep, the starting city, a Tune Up cruise, the road closure's
+// camp site) the legal dots are highlighted and clickable, with their cost and
+// the dots left to the destination on hover; every other decision (pick up,
+// play a card, trades, cash in, the hotel, a target, a Credit Card's mix...) is
+// a button labelled with the server's own words.  Beside the map: one pannier
+// per rider (open-road-panels.js); click a rider's name to show their route.
+// Legal moves always come from the server's choices.
+//
+// Test hooks: the board root (.or-board) has data-phase, data-await ("me" when
+// this screen must act), data-busy (a move is being sent), data-turn (the
+// mover) and data-step (actions so far); decision buttons are
+// .or-actions button[data-action]; clickable dots are circle.or-target.
+
+import { capitalize, el, ensureStylesheet, fill, joinNames } from "../js/dom.js";
+import { distancesFrom, loadMap, mapData, mapSvg, shortestPath, shortName } from "./open-road-map.js";
+import { zoomControls } from "./open-road-zoom.js";
+import { MOTHER_LODE_CARDS, PLAYING_CARDS, colorOf, decksPanel, isYou, legend, moverOf, nameOf, plural, riderPanel, statusBar, who } from "./open-road-panels.js";
+
+ensureStylesheet(new URL("./open-road.css", import.meta.url));
+
+const ROUTE_DECKS = ["East Coast", "West Coast", "Heartland"];
+const DOT_LIST_OPEN = 6; // at most this many dot choices: also shown as buttons
+
+let last = null; // the latest render's arguments, to redraw after a local click
+let chosenSeat = null; // the rider whose route the map shows, once a rider was clicked
+let listOpen = false; // the list of dot choices stays open across redraws once opened
+let loadError = null;
+
+function redraw() {
+  if (last) render(last.root, last.view, last.ctx);
+}
+
+function seated(view) {
+  return view.you !== null && view.you !== undefined;
+}
+
+function canAct(ctx) {
+  return Boolean(ctx.onChoose && ctx.interactive && !ctx.pending && (ctx.choices || []).length);
+}
+
+/** A server label in plainer words: capitalized, "seat 2" with the player's name. */
+function labelOf(view, ctx, text) {
+  return capitalize(String(text).replace(/\bseat (\d+)\b/g, (_, n) => `${who(view, ctx, Number(n) - 1)}`));
+}
+
+function selectedSeat(view) {
+  if (chosenSeat !== null && chosenSeat < view.players) return chosenSeat;
+  if (seated(view)) return view.you;
+  return moverOf(view) ?? 0;
+}
+
+function splitChoices(ctx, map) {
+  const dots = [];
+  const others = [];
+  for (const c of ctx.choices || []) (c.action < map.nDots ? dots : others).push(c);
+  return { dots, others };
+}
+
+// ----------------------------------------------------------------- the map
+function idOf(map, name) {
+  return name ? (map.byName.get(name) ?? -1) : -1;
+}
+
+/** The dots the viewer may choose, with what choosing them means. */
+function targetsOf(view, ctx, map, dotChoices) {
+  const rides = new Map((view.rides || []).map(([dot, dots, cost]) => [dot, { dots, cost }]));
+  const mover = moverOf(view);
+  const riding = (view.phase === "act" || view.phase === "cruise") && mover !== null;
+  const rider = riding ? view.riders[mover] : null;
+  const toDest = rider && rider.destination_dot >= 0 ? distancesFrom(map, rider.destination_dot, view.road_closure) : null;
+  const list = dotChoices.map((c) => {
+    const ride = rides.get(c.action);
+    const left = toDest && toDest[c.action] >= 0 ? toDest[c.action] : null;
+    let title = labelOf(view, ctx, c.label);
+    if (left !== null) title += left ? `; then ${plural(left, "dot")} to ${shortName(rider.destination)}` : ": the destination!";
+    return { dot: c.action, action: c.action, title, dots: ride ? ride.dots : null, cost: ride ? ride.cost : null, left, best: false };
+  });
+  if (toDest && list.length) {
+    const best = Math.min(...list.map((t) => (t.left === null ? Infinity : t.left)));
+    for (const t of list) t.best = t.left === best;
+  }
+  return list;
+}
+
+/** The selected rider's cities: start, finish, Heartland, Side Trip (kept or offered). */
+function marksOf(view, map, seat) {
+  const marks = new Map();
+  const add = (id, kind, word, paid = false) => {
+    if (id < 0) return;
+    if (!marks.has(id)) marks.set(id, { kinds: [], words: [], paid: false });
+    const mark = marks.get(id);
+    mark.kinds.push(kind);
+    mark.words.push(word);
+    mark.paid = mark.paid || paid;
+  };
+  const rider = view.riders[seat];
+  if (!rider) return marks;
+  if (rider.origin) {
+    add(idOf(map, rider.origin), "origin", "start");
+    add(rider.destination_dot, "destination", "destination");
+  } else {
+    add(idOf(map, rider.east_coast), "origin", "East Coast card");
+    add(idOf(map, rider.west_coast), "origin", "West Coast card");
+  }
+  add(rider.heartland_dot, "heartland", "Heartland: 5 energy and 5 money");
+  const paid = new Set(rider.side_trip_paid || []);
+  for (const city of rider.side_trip_cities || []) {
+    add(idOf(map, city), "side", paid.has(city) ? "Side Trip (bonus collected)" : "Side Trip: 3 energy and 3 money", paid.has(city));
+  }
+  return marks;
+}
+
+/** Names on the map: big cities, every rider's route cities, the cities offered now. */
+function labelsOf(view, map, seat) {
+  const labels = new Map();
+  const add = (id, strong = false) => {
+    if (id < 0) return;
+    labels.set(id, { strong: strong || Boolean(labels.get(id)?.strong) });
+  };
+  for (const d of map.dots) if (d.kind === "big") add(d.id);
+  for (const rider of view.riders) {
+    const mine = rider.seat === seat;
+    for (const name of [rider.origin, rider.destination, rider.east_coast, rider.west_coast, rider.heartland, ...(rider.side_trip_cities || [])]) {
+      add(idOf(map, name), mine);
+    }
+  }
+  const pending = view.pending || {};
+  for (const name of [...(pending.keep || []), ...(pending.origin || [])]) add(idOf(map, name), true);
+  return labels;
+}
+
+function mapPanel(view, ctx, map, targets) {
+  const seat = selectedSeat(view);
+  const rider = view.riders[seat];
+  let selected = null;
+  if (rider) {
+    const path = rider.dot >= 0 && rider.destination_dot >= 0 ? shortestPath(map, rider.dot, rider.destination_dot, view.road_closure) : null;
+    selected = { seat, color: colorOf(seat), name: nameOf(ctx, seat), path, destinationName: rider.destination };
+  }
+  const mover = moverOf(view);
+  const drawing = mapSvg(map, {
+    riders: view.riders.map((r) => ({ seat: r.seat, dot: r.dot, color: colorOf(r.seat), name: nameOf(ctx, r.seat), active: r.seat === mover, selected: r.seat === seat })),
+    closure: view.road_closure,
+    selected,
+    marks: marksOf(view, map, seat),
+    labels: labelsOf(view, map, seat),
+    targets,
+    enabled: canAct(ctx),
+    onChoose: (action) => ctx.onChoose && ctx.onChoose(action),
+    phase: view.phase,
+  });
+  const caption = rider
+    ? el(
+        "p",
+        { class: "or-map-caption" },
+        el("span", { class: "or-swatch", style: `--rider:${colorOf(seat)}` }),
+        rider.destination
+          ? `${isYou(view, ctx, seat) ? "Your" : `${nameOf(ctx, seat)}'s`} route: ${shortName(rider.origin)} → ${shortName(rider.destination)}${rider.remaining >= 0 ? `, ${plural(rider.remaining, "dot")} to go` : ""}. `
+          : `${isYou(view, ctx, seat) ? "You are" : `${nameOf(ctx, seat)} is`} choosing a route. `,
+        el("span", { class: "muted" }, "Click a rider's name to show their route; wheel or +/− to zoom, drag to pan."),
+      )
+    : null;
+  return el(
+    "section",
+    { class: "or-panel or-map-panel", "aria-label": "The map" },
+    el("div", { class: "or-map-frame" }, drawing, zoomControls(drawing, map)),
+    caption,
+    legend(),
+  );
+}
+
+// ----------------------------------------------------------- the decisions
+function cardName(key) {
+  const card = PLAYING_CARDS[key] || MOTHER_LODE_CARDS[key];
+  return card ? card[0] : capitalize(String(key).replaceAll("_", " "));
+}
+
+function promptOf(view, ctx, nDotChoices, nOthers) {
+  const me = moverOf(view);
+  const rider = me !== null ? view.riders[me] : null;
+  const pending = view.pending || {};
+  switch (view.phase) {
+    case "keep":
+      return `Keep one of your two ${ROUTE_DECKS[pending.deck] || "route"} cards: click a highlighted city or a button.`;
+    case "origin":
+      return "Choose where you start: the other coast city is your destination.";
+    case "act": {
+      const parts = [`${plural(view.actions_left, "action")} left this turn.`];
+      if (nDotChoices && rider) parts.push(`Ride: click a highlighted dot (you have ${plural(rider.energy, "energy cube")}${view.peloton ? ", Peloton: half an energy a dot" : ""}; the ringed one is nearest your destination).`);
+      else if (rider && rider.energy === 0) parts.push("No energy to ride: gather some first.");
+      if (nOthers) parts.push(nDotChoices ? "Or:" : "Choose:");
+      return parts.join(" ");
+    }
+    case "hotel":
+      return "You arrived in a big city: stay in a hotel (2 money for 2 energy)?";
+    case "target":
+      return `Play ${pending.card ? cardName(pending.card) : "the card"} against which rider?`;
+    case "pick":
+      return pending.pick === "bandit"
+        ? `Bandit: choose the cards to take (${plural(pending.left, "card")} left).`
+        : `Choose the playing cards to trade for a Mother Lode card (${plural(pending.left, "card")} left).`;
+    case "credit":
+      return "Credit Card: take 3 cubes. How many of them energy (the rest money)?";
+    case "close":
+      return "Road Closure: click a highlighted camp site to close it for good.";
+    case "cruise":
+      return "Tune Up: click a highlighted dot to cruise there without energy.";
+    default:
+      return "Choose:";
+  }
+}
+
+function waitingText(view, ctx) {
+  const mover = moverOf(view);
+  if (view.phase === "over" || mover === null) return "";
+  const name = who(view, ctx, mover);
+  const are = isYou(view, ctx, mover) ? "are" : "is";
+  if (view.round === 0) return `${name} ${are} choosing a route.`;
+  return `${name} ${are} riding (${plural(view.actions_left, "action")} left).`;
+}
+
+function choiceButton(view, ctx, c, cls = "") {
+  const ok = canAct(ctx);
+  return el(
+    "button",
+    { type: "button", class: `or-choice ${cls}`.trim(), "data-action": c.action, disabled: !ok, onclick: () => ok && ctx.onChoose(c.action) },
+    labelOf(view, ctx, c.label),
+  );
+}
+
+function actionBox(view, ctx, split) {
+  if (!canAct(ctx)) return null; // the turn banner above the board says who is to play
+  const few = split.dots.length <= DOT_LIST_OPEN;
+  const box = el("section", { class: "or-panel or-act mine", "aria-label": "Your decision" });
+  const who0 = ctx.hotseat ? `${nameOf(ctx, view.you)}: ` : "";
+  box.append(el("p", { class: "or-prompt" }, who0, promptOf(view, ctx, split.dots.length, split.others.length)));
+  const buttons = el("div", { class: "or-actions" });
+  if (few) for (const c of split.dots) buttons.append(choiceButton(view, ctx, c, "dot"));
+  for (const c of split.others) buttons.append(choiceButton(view, ctx, c));
+  box.append(buttons);
+  if (!few) {
+    box.append(
+      el(
+        "details",
+        { class: "or-dot-list", open: listOpen, ontoggle: (event) => (listOpen = event.target.open) },
+        el("summary", {}, `Or pick from a list (${plural(split.dots.length, "dot")})`),
+        el("div", { class: "or-actions" }, split.dots.map((c) => choiceButton(view, ctx, c, "dot"))),
+      ),
+    );
+  }
+  return box;
+}
+
+/** Without the map (it failed to load): every choice as a button, never stuck. */
+function fallbackBox(view, ctx) {
+  return el(
+    "section",
+    { class: "or-panel or-act" },
+    el("p", { class: "or-prompt" }, `The map could not be loaded (${loadError}). `, el("button", { type: "button", class: "btn small", onclick: retryLoad }, "Try again")),
+    canAct(ctx) ? el("div", { class: "or-actions" }, ctx.choices.map((c) => choiceButton(view, ctx, c))) : null,
+  );
+}
+
+function retryLoad() {
+  loadError = null;
+  startLoad();
+  redraw();
+}
+
+let loadStarted = false;
+
+function startLoad() {
+  if (loadStarted) return;
+  loadStarted = true;
+  loadMap().then(redraw, (err) => {
+    loadStarted = false;
+    loadError = err.message || String(err);
+    redraw();
+  });
+}
+
+// ------------------------------------------------------------------ exports
+/** Draw the whole board. */
+export function render(root, view, ctx) {
+  const context = { players: [], choices: [], interactive: false, pending: false, ...ctx };
+  last = { root, view, ctx };
+  const map = mapData();
+  const board = el("div", {
+    class: "or-board",
+    "data-phase": view.phase,
+    "data-round": view.round,
+    "data-turn": moverOf(view) ?? "",
+    "data-you": view.you ?? "",
+    "data-await": canAct(context) ? "me" : "",
+    "data-busy": String(Boolean(context.pending)),
+    "data-step": Array.isArray(context.log) ? (context.logStart || 0) + context.log.length : "",
+  });
+  board.append(statusBar(view, context));
+  if (!map) {
+    if (loadError) board.append(fallbackBox(view, context));
+    else {
+      board.append(el("p", { class: "or-loading muted" }, "Loading the map…"));
+      startLoad();
+    }
+    fill(root, board);
+    return;
+  }
+  const split = splitChoices(context, map);
+  const targets = canAct(context) ? targetsOf(view, context, map, split.dots) : [];
+  const seat = selectedSeat(view);
+  const winners = view.winners || [];
+  const select = (s) => {
+    chosenSeat = s;
+    redraw();
+  };
+  const box = actionBox(view, context, split);
+  if (box) board.append(box);
+  board.append(
+    el(
+      "div",
+      { class: "or-main" },
+      mapPanel(view, context, map, targets),
+      el(
+        "div",
+        { class: "or-side", "aria-label": "The riders' panniers" },
+        view.riders.map((r) => riderPanel(view, context, r, { selected: r.seat === seat, onSelect: select, winner: winners.includes(r.seat) })),
+        decksPanel(view),
+      ),
+    ),
+  );
+  fill(root, board);
+}
+
+/** The rules in plain words. */
+export function rulesSummary() {
+  return el(
+    "div",
+    { class: "rules-summary or-rules" },
+    el("p", {}, "Be the first rider to cross America: from your East Coast city to your West Coast city, or the other way round."),
+    el("h3", {}, "Setup"),
+    el(
+      "ul",
+      {},
+      el("li", {}, "Draw two East Coast, two West Coast and two Heartland cards and keep one of each; then draw a Side Trip card at random and choose the coast you start from."),
+      el("li", {}, "Everyone starts with 3 energy and 10 money. A pannier holds at most 10 of each and 8 cards. Every card is face up."),
+    ),
+    el("h3", {}, "A turn: two actions (repeats allowed)"),
+    el(
+      "ol",
+      {},
+      el("li", {}, el("b", {}, "Ride"), ": one energy per dot, as far as your energy goes."),
+      el("li", {}, el("b", {}, "Pick up"), " a playing card."),
+      el("li", {}, el("b", {}, "Play"), " a playing card: Extra Energy (+2), Extra Money (+2), Couch Surf and Free Night Stay (energy, in a city), Tune Up (2 free dots out of a city), or against a rival: Headwind, Saddle Sores, a lost turn."),
+      el("li", {}, el("b", {}, "Trade 5 playing cards"), " for a Mother Lode card (at most 2 held)."),
+      el("li", {}, el("b", {}, "Play a Mother Lode card"), ": Lost I.D., Better Tent, Bandit, Credit Card, Road Closure, Peloton, Slow Leak, Lottery Ticket."),
+      el("li", {}, el("b", {}, "Trade 3 Extra Money cards"), " for 7 money."),
+      el("li", {}, el("b", {}, "Cash in 5 money"), " for 2 energy."),
+    ),
+    el("h3", {}, "On the way"),
+    el(
+      "ul",
+      {},
+      el("li", {}, "Arriving in a ", el("b", {}, "big city"), " (orange) you may stay in a hotel: 2 money for 2 energy."),
+      el("li", {}, "Your ", el("b", {}, "Heartland"), " city gives 5 energy and 5 money, then a new Heartland card; each ", el("b", {}, "Side Trip"), " city gives 3 and 3."),
+      el("li", {}, "Losing your last money is ", el("b", {}, "bankruptcy"), ": back to the last big city on your route. The ", el("b", {}, "road closure"), " cube (red) closes a camp site for good."),
+    ),
+  );
+}
+
+/** What the viewer should do now, in one sentence. */
+export function statusLine(view, ctx) {
+  if (view.phase === "over") return "";
+  const mine = (ctx.choices || []).length > 0 && seated(view);
+  if (!mine) return waitingText(view, ctx);
+  switch (view.phase) {
+    case "keep":
+      return `Keep one of the two ${ROUTE_DECKS[(view.pending || {}).deck] || "route"} cards.`;
+    case "origin":
+      return "Choose the coast you start from.";
+    case "act":
+      return view.rides && view.rides.length ? "Click a highlighted dot to ride, or choose another action." : "Choose an action.";
+    case "hotel":
+      return "Stay in a hotel?";
+    case "target":
+      return "Choose the rider to play the card against.";
+    case "pick":
+      return "Choose the cards.";
+    case "credit":
+      return "Choose the Credit Card's mix of energy and money.";
+    case "close":
+      return "Click the camp site for the road closure cube.";
+    case "cruise":
+      return "Click where the Tune Up takes you.";
+    default:
+      return "";
+  }
+}
+
+/** A few words next to a player in the player list: the dots to go. */
+export function playerExtra(view, seat) {
+  const rider = view.riders && view.riders[seat];
+  if (!rider || rider.remaining === null || rider.remaining === undefined || rider.remaining < 0) return "";
+  return rider.remaining === 0 ? "arrived" : `${rider.remaining} to go`;
+}
+
+/** The end screen: who reached their destination (or who was nearest at the round limit). */
+export function endSummary(view, ctx) {
+  const winners = view.winners || [];
+  const order = [...view.riders].sort((a, b) => (a.remaining ?? 999) - (b.remaining ?? 999) || a.seat - b.seat);
+  const rows = order.map((r) => ({
+    name: nameOf(ctx, r.seat),
+    score: r.remaining === 0 ? "arrived" : `${plural(r.remaining ?? 0, "dot")} left`,
+    note: `${shortName(r.origin)} → ${shortName(r.destination)} · ${r.energy} energy, ${r.money} money`,
+    winner: winners.includes(r.seat),
+  }));
+  const own = seated(view) && !ctx.hotseat;
+  const names = winners.map((s) => who(view, ctx, s));
+  let headline;
+  let how;
+  if (view.end === "destination" && winners.length === 1) {
+    const r = view.riders[winners[0]];
+    headline = isYou(view, ctx, winners[0]) ? `You win: you reached ${shortName(r.destination)} first!` : `${nameOf(ctx, winners[0])} wins, reaching ${shortName(r.destination)} first!`;
+    how = `${who(view, ctx, winners[0])} rode from ${r.origin} to ${r.destination} in ${plural(view.round, "round")}.`;
+  } else {
+    headline = winners.length > 1 ? `${joinNames(names)} share the victory` : `${names[0] || "Nobody"} ${names[0] === "You" ? "win" : "wins"}`;
+    how = `The race reached its round limit (${view.max_rounds || view.round}): the riders nearest their destination win.`;
+  }
+  let outcome = null;
+  if (own) {
+    if (!winners.includes(view.you)) outcome = "lose";
+    else outcome = winners.length > 1 ? "draw" : "win";
+  }
+  return { headline, how, outcome, rows };
+}
+
+export const ownControls = true;
