@@ -176,15 +176,19 @@ def play(
         typer.Option(
             "--bots",
             metavar="BOT[,BOT...]",
-            help="Bots on the seats after the humans: one for all or one per seat (road-rally).",
+            help="Bots on the seats after the humans: one for all or one per seat "
+            "(road-rally, open-road).",
         ),
     ] = None,
     humans: Annotated[
         int | None,
-        typer.Option("--humans", help="Humans on the first seats, bots on the rest (road-rally)."),
+        typer.Option(
+            "--humans",
+            help="Humans on the first seats, bots on the rest (road-rally, open-road).",
+        ),
     ] = None,
     hotseat: Annotated[
-        bool, typer.Option("--hotseat", help="A human on every seat (road-rally).")
+        bool, typer.Option("--hotseat", help="A human on every seat (road-rally, open-road).")
     ] = False,
 ) -> None:
     """Play a game in the terminal; type q to quit."""

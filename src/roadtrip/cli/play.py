@@ -149,6 +149,12 @@ def _road_rally() -> GameUI:
     return RoadRallyUI()
 
 
+def _open_road() -> GameUI:
+    from roadtrip.cli.open_road_board import OpenRoadUI
+
+    return OpenRoadUI()
+
+
 @dataclass(frozen=True)
 class Board:
     """A game's terminal module and the bots whose advice ``--hint`` shows."""
@@ -165,6 +171,7 @@ BOARDS: dict[str, Board] = {
     "get-your-kicks": Board(_get_your_kicks, MAIN_STREET_HINTS),
     "mileage-may-vary": Board(_mileage_may_vary, MAIN_STREET_HINTS),
     "road-rally": Board(_road_rally, ("heuristic", "random")),
+    "open-road": Board(_open_road, ("heuristic", "random")),
 }
 """Terminal modules by game id; a game without one gets :class:`GenericUI`."""
 
