@@ -75,6 +75,26 @@ def test_create_returns_links_with_tokens_after_the_hash(client: TestClient) -> 
     assert solo["hotseat"] is None and len(solo["seats"]) == 1
 
 
+def test_the_state_says_whether_the_game_hides_information(client: TestClient) -> None:
+    """The match page covers a hot-seat screen between turns only where it must."""
+    created = create_http(client, players=2, hotseat=True)
+    state = state_http(client, created["match"], created["hotseat"]["token"])
+    assert state["perfect_information"] is True
+    response = client.post(
+        "/api/matches",
+        json={
+            "game": "road-rally",
+            "options": {"players": 2},
+            "seats": [{"name": "A"}, {"name": "B"}],
+            "hotseat": True,
+        },
+    )
+    assert response.status_code == 201
+    rally = response.json()
+    for token in (rally["hotseat"]["token"], rally["spectator"]["token"]):
+        assert state_http(client, rally["match"], token)["perfect_information"] is False
+
+
 @pytest.mark.parametrize(
     ("body", "status", "code", "words"),
     [

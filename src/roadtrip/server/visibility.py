@@ -83,6 +83,7 @@ def state_message(
         "match": match_id,
         "game": state.game.id,
         "game_name": state.game.info.name,
+        "perfect_information": state.game.info.perfect_information,
         "options": dict(state.game.options),
         "seat": seat,
         "my_seats": list(grant.seats),

@@ -210,7 +210,12 @@ function buildForm(game) {
         "div",
         { class: "field" },
         el("label", { class: "check", for: "hotseat" }, hotseat, "Hot-seat"),
-        el("p", { class: "help" }, "One link plays all human seats on this screen: pass the device around."),
+        el(
+          "p",
+          { class: "help" },
+          "One link plays all human seats on this screen: pass the device around.",
+          game.perfect_information === false ? " Each hand stays hidden behind a “Pass to …” screen until its player says it is them." : "",
+        ),
       ),
     ),
     others.length ? el("fieldset", { id: "variant-options" }, el("legend", {}, "Variant rules"), el("div", { class: "options-grid" }, others.map(optionField))) : null,

@@ -3,6 +3,9 @@
 // (reconnecting with backoff), and renders each state message: header, whose
 // turn, the game's own board (from boards/index.js), the choices as buttons,
 // players with online dots, the game log, errors as toasts, and the end screen.
+// In a hot-seat match of a game with hidden information it puts up a "Pass to
+// <name>" cover whenever the seat on screen changes, and draws nothing of that
+// seat's private view until the person says who they are.
 
 import { downloadRecord, matchIdFromPath, rememberMatch, tokenFromHash, wsUrl } from "./api.js";
 import { capitalize, el, fill, joinNames, showDialog, toast } from "./dom.js";
@@ -28,6 +31,7 @@ let lastError = null;
 let connected = false; // a state arrived on the current socket
 let fatal = false;
 let remembered = false;
+let shownSeat = null; // hidden-information hot-seat: the seat whose view was uncovered
 
 // ------------------------------------------------------------------ setup
 function start() {
@@ -46,6 +50,8 @@ function start() {
   $("rules-btn").addEventListener("click", openRules);
   $("download-btn").addEventListener("click", download);
   $("log").addEventListener("scroll", followLog, { passive: true });
+  $("pass-show").addEventListener("click", uncover);
+  document.addEventListener("keydown", coverKey);
   window.addEventListener("hashchange", () => location.reload());
   window.addEventListener("online", reconnectNow);
   document.addEventListener("visibilitychange", () => {
@@ -60,6 +66,7 @@ function showFatal(title, message) {
   document.querySelector(".topbar nav").hidden = true;
   $("game-name").textContent = "";
   $("main").hidden = true;
+  $("pass-cover").hidden = true;
   $("fatal").hidden = false;
   $("fatal-title").textContent = title;
   $("fatal-message").textContent = message;
@@ -230,10 +237,18 @@ function context() {
 
 function render() {
   if (!msg || fatal) return;
-  $("main").hidden = false;
   $("game-name").textContent = msg.game_name;
   document.title = `${msg.game_name} · roadtrip`;
   $("download-btn").hidden = !msg.finished;
+  // The replay of a hot-seat link shows its first seat's view: not while the
+  // other players still keep their hands from that one.
+  $("replay-link").hidden = privateHotseat() && !msg.finished;
+  if (covered()) {
+    renderCover();
+    return;
+  }
+  $("pass-cover").hidden = true;
+  $("main").hidden = false;
   const ctx = context();
   renderTurn(ctx);
   renderEnd(ctx);
@@ -241,6 +256,66 @@ function render() {
   renderChoices(ctx);
   renderPlayers();
   renderLog();
+}
+
+// --------------------------------------------------------- pass the device
+// A hot-seat link of a game with hidden information (the state message's
+// perfect_information is false: Road Rally's hands) receives the private view
+// of the seat that must act.  Whenever that seat differs from the one whose
+// view the screen last showed (and after a load or reload), the page shows a
+// cover instead of the match, and empties the board, choices, players, log and
+// turn line, so that none of that seat's private view is in the page until its
+// player presses "I am <name>".  Perfect-information games and finished
+// matches are never covered.
+function privateHotseat() {
+  // A missing flag counts as hidden information: covering is the safe side.
+  return msg.my_seats.length > 1 && msg.perfect_information !== true;
+}
+
+function covered() {
+  return privateHotseat() && !msg.finished && msg.seat !== shownSeat;
+}
+
+function renderCover() {
+  const cover = $("pass-cover");
+  for (const id of ["turn", "end-screen", "board", "choices", "players", "log"]) fill($(id));
+  $("end-screen").hidden = true;
+  $("main").hidden = true;
+  fill($("toasts"));
+  const seat = String(msg.seat);
+  const changed = cover.hidden || cover.dataset.seat !== seat;
+  if (cover.dataset.seat !== seat || cover.dataset.waiting !== String(!msg.choices.length)) {
+    const name = names([msg.seat])[0];
+    const others = msg.active_seats.filter((s) => s !== msg.seat);
+    const before = shownSeat !== null && shownSeat !== msg.seat ? `${names([shownSeat])[0]}'s cards are hidden again. ` : "";
+    const turn = msg.choices.length
+      ? `It is ${name}'s turn: hand the device to ${name}.`
+      : `Waiting for ${joinNames(names(others.length ? others : msg.active_seats))}.`;
+    $("pass-title").textContent = `Pass to ${name}`;
+    $("pass-message").textContent = `${before}${turn} ${name}'s cards stay hidden until ${name} presses the button.`;
+    $("pass-show").textContent = `I am ${name} — show my cards`;
+    cover.dataset.seat = seat;
+    cover.dataset.waiting = String(!msg.choices.length);
+  }
+  cover.hidden = false;
+  if (changed) $("pass-show").focus();
+}
+
+function uncover() {
+  if (!msg || !covered() || $("pass-cover").dataset.seat !== String(msg.seat)) return;
+  shownSeat = msg.seat;
+  render();
+  $("turn").focus({ preventScroll: true });
+}
+
+function coverKey(event) {
+  // Enter uncovers even when the focus left the button (a click on the page).
+  if (event.key !== "Enter" || $("pass-cover").hidden || event.defaultPrevented) return;
+  const target = event.target;
+  if (target !== document.body && target !== document.documentElement && !$("pass-cover").contains(target)) return;
+  if (target === $("pass-show")) return; // the button's own Enter is its click
+  event.preventDefault();
+  uncover();
 }
 
 function names(seats) {
