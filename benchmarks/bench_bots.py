@@ -9,6 +9,8 @@ simulation pays per decision).  Prints a table in microseconds.
     python benchmarks/bench_bots.py --seconds 10 --players 3
     python benchmarks/bench_bots.py --games 500 --bot greedy
     python benchmarks/bench_bots.py --game get-your-kicks --game mileage-may-vary --players 1,3
+    python benchmarks/bench_bots.py --game open-road --players 4 --bot heuristic
+    python benchmarks/bench_bots.py --game open-road --players 4 --bot random --option max_rounds=60
 """
 
 from __future__ import annotations
@@ -118,11 +120,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--players", type=player_counts, default=None, help="seats: N, or N,M,... for several"
     )
+    parser.add_argument(
+        "--option", action="append", default=[], help="a variant option NAME=VALUE (repeatable)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
 
     results = []
-    for label, game in games_to_bench(args.game, args.players):
+    for label, game in games_to_bench(args.game, args.players, args.option):
         for name in bot_names(game.id):
             if args.bot and name not in args.bot:
                 continue

@@ -9,6 +9,10 @@ with nothing but the public State API (``new_initial_state``, ``is_terminal``,
     python benchmarks/bench_playouts.py --seconds 10
     python benchmarks/bench_playouts.py --games 20000 --game road-to-300 --players 3
     python benchmarks/bench_playouts.py --game get-your-kicks --game mileage-may-vary --players 1,3
+    python benchmarks/bench_playouts.py --game open-road --players 4 --option max_rounds=60
+
+``--option NAME=VALUE`` (repeatable) sets a variant option; a game without that option
+is skipped with a note.
 """
 
 from __future__ import annotations
@@ -20,7 +24,8 @@ from dataclasses import dataclass
 from random import Random
 
 import roadtrip
-from roadtrip.core import Game, InvalidOption, sample_chance
+from roadtrip.core import Game, InvalidOption, game_class, sample_chance
+from roadtrip.core.options import OptionValue, parse_option_texts
 
 
 @dataclass(frozen=True)
@@ -106,24 +111,33 @@ def player_counts(text: str) -> list[int]:
 
 
 def games_to_bench(
-    only: Sequence[str] | None, players: Sequence[int] | None
+    only: Sequence[str] | None,
+    players: Sequence[int] | None,
+    option_texts: Sequence[str] = (),
 ) -> Iterator[tuple[str, Game]]:
     """(label, game) for every registered game (or those in ``only``), once per
-    number of seats in ``players`` (None: the game's default); a count that a game
-    does not allow is skipped with a note."""
+    number of seats in ``players`` (None: the game's default), with the variant
+    options ``option_texts`` ("name=value"); a game without those options, or that
+    does not allow a number of seats, is skipped with a note."""
     for info in roadtrip.list_games():
         if only and info.id not in only:
             continue
+        try:
+            options: dict[str, OptionValue] = parse_option_texts(
+                info.id, game_class(info.id).options_spec, option_texts
+            )
+        except InvalidOption as exc:
+            print(f"{info.id}: skipping ({exc})", flush=True)
+            continue
         for seats in players or [None]:
-            if seats is None:
-                yield info.id, roadtrip.load_game(info.id)
-                continue
+            chosen = dict(options) if seats is None else {"players": seats, **options}
             try:
-                game = roadtrip.load_game(info.id, players=seats)
+                game = roadtrip.load_game(info.id, **chosen)
             except InvalidOption as exc:
                 print(f"{info.id}: skipping players={seats} ({exc})", flush=True)
                 continue
-            yield f"{info.id} (players={seats})", game
+            settings = ", ".join(f"{name}={value}" for name, value in chosen.items())
+            yield (f"{info.id} ({settings})" if settings else info.id), game
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -134,11 +148,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--players", type=player_counts, default=None, help="seats: N, or N,M,... for several"
     )
+    parser.add_argument(
+        "--option", action="append", default=[], help="a variant option NAME=VALUE (repeatable)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
 
     results = []
-    for label, game in games_to_bench(args.game, args.players):
+    for label, game in games_to_bench(args.game, args.players, args.option):
         print(f"{label}: playing...", flush=True)
         results.append(bench_game(game, label, args.seconds, args.games, args.seed))
 

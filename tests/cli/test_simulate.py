@@ -100,3 +100,24 @@ def test_errors_print_one_line_and_exit_2(args: list[str], message: str) -> None
     assert len(lines) == 1, result.stderr
     assert lines[0].startswith("Error:") and message in lines[0]
     assert "Traceback" not in result.output
+
+
+def test_open_road_reports_rounds_endings_and_what_was_played() -> None:
+    args = ["simulate", "open-road", "--players", "4", "-n", "4", "--seed", "3"]
+    args += ["--bots", "heuristic,random,random,random"]
+    result = runner.invoke(APP, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["endings"] == {"destination": 4}
+    assert data["mean_rounds"] > 5 and data["median_rounds"] > 5
+    low, high = data["rounds_range"]
+    assert low <= data["median_rounds"] <= high
+    assert [bot["bot"] for bot in data["by_bot"]] == ["heuristic", "random"]
+    assert data["stats"]["playing.extra_energy.all"] > 0
+    assert data["stats"]["actions.ride.all"] > 0
+    table = runner.invoke(APP, args)
+    assert table.exit_code == 0, table.output
+    out = table.stdout
+    assert "rounds (median" in out and "destination 4" in out
+    for title in ("by bot", "playing cards played", "actions: per game", "bonuses and setbacks"):
+        assert title in out

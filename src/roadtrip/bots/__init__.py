@@ -16,6 +16,7 @@ from roadtrip.bots.main_street import (
     make_push_your_luck_bot,
     make_threshold_bot,
 )
+from roadtrip.bots.open_road import OpenRoadBot, make_open_road_bot
 from roadtrip.bots.random_bot import RandomBot
 from roadtrip.bots.road_rally import (
     ROAD_RALLY_COLOR_BOTS,
@@ -50,6 +51,13 @@ register_bot(
     "keeps its deck turning (greens when short, Gas, Mechanic, shortcuts)",
     games=("road-rally",),
 )
+register_bot(
+    "heuristic",
+    make_open_road_bot,
+    "rides the shortest way, gathers energy when short, stops for bonuses worth their "
+    "detour (Heartland, Side Trip, hotels) and plays cards against the leader",
+    games=("open-road",),
+)
 for _name in ROAD_RALLY_COLOR_BOTS:  # heuristic-green ..., heuristic-no-green ...
     register_bot(
         _name,
@@ -64,6 +72,7 @@ __all__ = [
     "Bot",
     "GreedyRoadTo300Bot",
     "Observation",
+    "OpenRoadBot",
     "RandomBot",
     "RoadRallyBot",
     "UnknownBot",

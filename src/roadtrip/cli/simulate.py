@@ -11,7 +11,8 @@ speed, the game length in decisions and rounds, the turns to win a solo game, an
 how the games ended where the game says (America's Main Street); then each bot's
 results over all its seats, and the game's balance counts where it has a hook in
 ``roadtrip.sim.balance`` (Road Rally: rally points scored and removed, card colours
-played, win rate by starting place).  ``--json`` prints the same summary, and
+played, win rate by starting place; The Open Road: cards and Mother Lode cards played,
+actions, bonuses and setbacks, dots ridden).  ``--json`` prints the same summary, and
 nothing else, to stdout.  A bad request (unknown game, bot or option, fewer than
 one game) prints one red line to stderr and exits 2.
 """
@@ -182,7 +183,10 @@ def summary_footer(summary: SimulationSummary) -> str:
     """Speed, game length, turns to win a solo game, endings and ties, a line each."""
     rounds = f", {summary.mean_rounds:.2f} rounds" if summary.mean_rounds is not None else ""
     if summary.median_rounds is not None:
-        rounds += f" (median {summary.median_rounds:g})"
+        spread = ""
+        if summary.rounds_range is not None:
+            spread = f", {summary.rounds_range[0]}-{summary.rounds_range[1]}"
+        rounds += f" (median {summary.median_rounds:g}{spread})"
     lines = [
         f"{summary.games:,} games in {summary.elapsed_s:.2f} s: "
         f"{summary.games_per_second:,.0f} games/s "

@@ -7,14 +7,15 @@ game's own balance counts (``roadtrip.sim.balance``), as Rich tables.
   group whose means per game are all at most 1, such as "rally point 5 was
   scored") as percentages; counts as the mean per game and, in brackets, the share
   of its column (the colours' share of the cards played) in the first column, and
-  as that share alone in the others (each seat's, the winner's).
+  as that share alone in the others (each seat's, the winner's); a group of
+  different measures (``PLAIN_GROUPS``: The Open Road's dots) as plain means.
 """
 
 from __future__ import annotations
 
 from rich.table import Table
 
-from roadtrip.sim.balance import STAT_TITLES, stat_tables
+from roadtrip.sim.balance import PLAIN_GROUPS, STAT_TITLES, stat_tables
 from roadtrip.sim.stats import SimulationSummary
 
 
@@ -55,7 +56,9 @@ def stats_tables(summary: SimulationSummary) -> list[Table]:
             for column in columns:
                 value = means.get(f"{group}.{row}.{column}", 0.0)
                 share = value / totals[column] if totals[column] else 0.0
-                if rates:
+                if group in PLAIN_GROUPS:
+                    cells.append(f"{value:.2f}")
+                elif rates:
                     cells.append(f"{value:.1%}")
                 elif column == columns[0]:
                     cells.append(f"{value:.2f} ({share:.0%})")

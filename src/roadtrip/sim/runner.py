@@ -80,9 +80,13 @@ def rounds_of(state: State) -> int | None:
 
 def ending_of(state: State) -> str | None:
     """Why a finished game ended, where the state says so in a string ``ended``
-    attribute (America's Main Street: "complete", "six_black", "empty_bag")."""
+    attribute (America's Main Street: "complete", "six_black", "empty_bag") or a
+    non-empty ``end_reason`` (The Open Road: "destination", "max_rounds")."""
     ending = getattr(state, "ended", None)
-    return ending if isinstance(ending, str) else None
+    if isinstance(ending, str):
+        return ending
+    reason = getattr(state, "end_reason", None)
+    return reason if isinstance(reason, str) and reason else None
 
 
 def still_deciding(state: State, seen: dict[int, list[int]], seat: int) -> bool:

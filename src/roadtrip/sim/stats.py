@@ -211,6 +211,8 @@ class SimulationSummary:
     games_per_second: float
     workers: int
     median_rounds: float | None = None
+    # The fewest and the most rounds a game took, where the game counts rounds.
+    rounds_range: tuple[int, int] | None = None
     # Solo games: the rounds (turns) of the games won; None without a win.
     mean_rounds_to_win: float | None = None
     median_rounds_to_win: float | None = None
@@ -281,6 +283,11 @@ class SimulationSummary:
             games_per_second=games / elapsed_s if elapsed_s > 0 else 0.0,
             workers=workers,
             median_rounds=_median_or_none(tally.round_histogram),
+            rounds_range=(
+                (min(tally.round_histogram), max(tally.round_histogram))
+                if tally.round_histogram
+                else None
+            ),
             mean_rounds_to_win=(
                 histogram_mean(tally.win_round_histogram) if tally.win_round_histogram else None
             ),
@@ -301,6 +308,7 @@ class SimulationSummary:
             "mean_decisions": self.mean_decisions,
             "mean_rounds": self.mean_rounds,
             "median_rounds": self.median_rounds,
+            "rounds_range": list(self.rounds_range) if self.rounds_range else None,
             "mean_rounds_to_win": self.mean_rounds_to_win,
             "median_rounds_to_win": self.median_rounds_to_win,
             "endings": dict(self.endings),
