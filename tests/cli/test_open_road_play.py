@@ -18,10 +18,11 @@ import roadtrip
 from roadtrip.bots import bot_names
 from roadtrip.cli import open_road_events as events
 from roadtrip.cli.main import app
-from roadtrip.cli.open_road_board import OpenRoadUI, SeatError, default_bot, seat_bots
+from roadtrip.cli.open_road_board import OpenRoadUI
 from roadtrip.cli.open_road_draw import Names
 from roadtrip.cli.open_road_input import match_places
 from roadtrip.cli.play import BOARDS, InputError, hint_bot_name, ui_for
+from roadtrip.cli.seating import SeatError, default_bot, seat_bots
 from roadtrip.core import Match, State
 from roadtrip.games.open_road import actions as A
 from roadtrip.games.open_road.actions import BOARD

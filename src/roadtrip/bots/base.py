@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any, Protocol, runtime_checkable
 
-from roadtrip.core.errors import RoadtripError
+from roadtrip.core.errors import IllegalMove, RoadtripError
 from roadtrip.core.game import Game
 from roadtrip.core.state import State
 
@@ -79,6 +79,22 @@ class Bot(Protocol):
     def choose(self, observation: Observation, rng: Random) -> int:
         """Return one of ``observation.legal_actions``."""
         ...
+
+
+class Observed(Protocol):
+    """The part of an Observation that :func:`legal_or_raise` reads."""
+
+    seat: int
+    legal_actions: tuple[int, ...]
+
+
+def legal_or_raise(observation: Observed) -> tuple[int, ...]:
+    """The observing seat's legal actions; IllegalMove when it has none (a bot asked
+    to move out of turn)."""
+    legal = observation.legal_actions
+    if not legal:
+        raise IllegalMove(f"seat {observation.seat} has no legal action to choose")
+    return legal
 
 
 class UnknownBot(RoadtripError, LookupError):

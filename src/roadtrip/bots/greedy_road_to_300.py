@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from random import Random
 
-from roadtrip.bots.base import Observation
-from roadtrip.core.errors import IllegalMove, NotSupported
+from roadtrip.bots.base import Observation, legal_or_raise
+from roadtrip.core.errors import NotSupported
 from roadtrip.core.game import Game
 from roadtrip.core.state import State
 from roadtrip.games.road_to_300 import board
@@ -86,9 +86,7 @@ class GreedyRoadTo300Bot:
         self.game = game
 
     def choose(self, observation: Observation, rng: Random) -> int:
-        legal = observation.legal_actions
-        if not legal:
-            raise IllegalMove(f"seat {observation.seat} has no legal action to choose")
+        legal = legal_or_raise(observation)
         if len(legal) == 1:
             return legal[0]
         state = _road_state(observation.sample_state(rng))

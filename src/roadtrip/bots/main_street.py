@@ -20,10 +20,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from math import comb
-from typing import Protocol
 
-from roadtrip.bots.base import Bot
-from roadtrip.core.errors import IllegalMove, NotSupported
+from roadtrip.bots.base import Bot, Observed, legal_or_raise
+from roadtrip.core.errors import NotSupported
 from roadtrip.core.game import Game
 from roadtrip.games.main_street.base import GO_ON, STOP
 from roadtrip.games.main_street.data import NUM_COLORS
@@ -51,21 +50,12 @@ __all__ = [
 ]
 
 
-class _Observed(Protocol):
-    """The part of an Observation that :func:`only_choice` reads."""
-
-    seat: int
-    legal_actions: tuple[int, ...]
-
-
-def only_choice(observation: _Observed) -> int | None:
+def only_choice(observation: Observed) -> int | None:
     """The action when there is nothing to decide (STOP alone is legal), else None.
 
     Raises IllegalMove when the seat has no legal action at all.
     """
-    legal = observation.legal_actions
-    if not legal:
-        raise IllegalMove(f"seat {observation.seat} has no legal action to choose")
+    legal = legal_or_raise(observation)
     if GO_ON not in legal:
         return legal[0]
     if STOP not in legal:

@@ -28,10 +28,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from random import Random
 
-from roadtrip.bots.base import Bot, Observation
+from roadtrip.bots.base import Bot, Observation, legal_or_raise
 from roadtrip.bots.open_road_eval import MAX_CUBES, Situation, Weights
 from roadtrip.bots.open_road_moves import NEVER, WIN, Moves
-from roadtrip.core.errors import IllegalMove, NotSupported
+from roadtrip.core.errors import NotSupported
 from roadtrip.core.game import Game
 from roadtrip.games.open_road import actions as A
 from roadtrip.games.open_road import flow as F
@@ -61,9 +61,7 @@ class OpenRoadBot:
         self.name = name
 
     def choose(self, observation: Observation, rng: Random) -> int:
-        legal = observation.legal_actions
-        if not legal:
-            raise IllegalMove(f"seat {observation.seat} has no legal action to choose")
+        legal = legal_or_raise(observation)
         if len(legal) == 1:
             return legal[0]
         state = observation.sample_state(rng)  # perfect information: an exact copy

@@ -34,9 +34,9 @@ from random import Random
 from statistics import fmean
 from typing import Any
 
-from roadtrip.bots.base import Bot, Observation
+from roadtrip.bots.base import Bot, Observation, legal_or_raise
 from roadtrip.bots.road_rally_eval import COLORS, VALUES, Situation, Weights
-from roadtrip.core.errors import IllegalMove, NotSupported
+from roadtrip.core.errors import NotSupported
 from roadtrip.core.game import Game
 from roadtrip.games.road_rally import actions as A
 from roadtrip.games.road_rally.data import (
@@ -70,9 +70,7 @@ class RoadRallyBot:
         self.name = name
 
     def choose(self, observation: Observation, rng: Random) -> int:
-        legal = observation.legal_actions
-        if not legal:
-            raise IllegalMove(f"seat {observation.seat} has no legal action to choose")
+        legal = legal_or_raise(observation)
         if len(legal) == 1:
             return legal[0]
         view = observation.view

@@ -24,19 +24,18 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from roadtrip.bots import Bot, bot_names, make_bot, observe
+from roadtrip.bots import Bot, make_bot, observe
 from roadtrip.cli import open_road_draw as draw
 from roadtrip.cli import open_road_events as events
 from roadtrip.cli import open_road_input as words
 from roadtrip.cli.open_road_draw import Names
 from roadtrip.cli.open_road_menu import Menu
 from roadtrip.cli.play import QUIT_WORDS, Choice, InputError
-from roadtrip.cli.road_rally_board import SeatError, bot_rng
-from roadtrip.core import Game, Match, State
+from roadtrip.cli.seating import bot_rng, seat_bots
+from roadtrip.core import Match, State
 from roadtrip.games.open_road.rules import OpenRoadState
 
 Reader = Callable[[str], str]
-DEFAULT_BOTS = ("heuristic", "random")
 """The bot on the other seats: the first registered for open-road."""
 HELP_WORDS = frozenset({"?", "h", "help"})
 LEGEND = (
@@ -44,35 +43,6 @@ LEGEND = (
     "Roads: the next city each way, its dots, ★ nearer the destination. Type a choice's "
     "number or words (a place's name, pick, cash, y/n); ? helps."
 )
-
-
-def default_bot(game_id: str) -> str:
-    available = bot_names(game_id)
-    return next((name for name in DEFAULT_BOTS if name in available), DEFAULT_BOTS[-1])
-
-
-def seat_bots(game: Game, bots: str | None, humans: int | None, hotseat: bool) -> dict[int, str]:
-    """The bot kind on each bot seat; humans sit on the first seats."""
-    riders = game.num_players()
-    if hotseat:
-        if bots or (humans is not None and humans != riders):
-            raise SeatError("--hotseat puts a human on every seat: leave out --bots and --humans")
-        return {}
-    count = 1 if humans is None else humans
-    if not 1 <= count <= riders:
-        raise SeatError(f"--humans must be 1 to {riders} with {riders} riders; got {count}")
-    names = [b.strip() for b in bots.split(",") if b.strip()] if bots else []
-    free = riders - count
-    if names and not free:
-        raise SeatError(f"every seat has a human (--humans {count}): there is no seat for --bots")
-    if len(names) <= 1:
-        names = (names or [default_bot(game.id)]) * free
-    if len(names) != free:
-        raise SeatError(
-            f"--bots names {len(names)} bots for {free} bot seats "
-            f"(Players {count + 1}-{riders}): give one name for all of them or one per seat"
-        )
-    return {count + index: name for index, name in enumerate(names)}
 
 
 def _rs(state: State) -> OpenRoadState:
@@ -198,7 +168,7 @@ class OpenRoadUI:
     ) -> str:
         """Play ``match`` with humans typing and bots on the other seats.
         Returns 'over', 'quit' or 'eof'."""
-        self.bots = seat_bots(match.game, bots, humans, hotseat)
+        self.bots = seat_bots(match.game, bots, humans, hotseat, "riders")
         players = {seat: make_bot(name, match.game) for seat, name in self.bots.items()}
         rngs = {seat: bot_rng(match.seed, seat) for seat in players}
         self.humans = [s for s in range(match.game.num_players()) if s not in players]

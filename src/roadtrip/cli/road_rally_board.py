@@ -24,18 +24,18 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from roadtrip.bots import Bot, bot_names, make_bot, observe
+from roadtrip.bots import Bot, make_bot, observe
 from roadtrip.cli import road_rally_draw as draw
 from roadtrip.cli import road_rally_events as events
 from roadtrip.cli import road_rally_input as words
 from roadtrip.cli import road_rally_result as result
 from roadtrip.cli.play import QUIT_WORDS, Choice, InputError
 from roadtrip.cli.road_rally_input import Option
-from roadtrip.core import CHANCE, Game, Match, RoadtripError, State
+from roadtrip.cli.seating import bot_rng, seat_bots
+from roadtrip.core import CHANCE, Match, State
 from roadtrip.games.road_rally import actions as A
 
 Reader = Callable[[str], str]
-DEFAULT_BOTS = ("heuristic", "random")
 """The bot on the other seats: the first registered for road-rally."""
 HELP_WORDS = frozenset({"?", "h", "help"})
 INPUT_HINTS = {
@@ -47,44 +47,6 @@ INPUT_HINTS = {
     "go on": "you cannot reveal this rally card: press Enter to go on",
     "reward": "type p (take the points) or c (draw 2 cards instead)",
 }
-
-
-class SeatError(RoadtripError, ValueError):
-    """A seating the command line cannot arrange (--humans, --bots, --hotseat)."""
-
-
-def default_bot(game_id: str) -> str:
-    available = bot_names(game_id)
-    return next((name for name in DEFAULT_BOTS if name in available), DEFAULT_BOTS[-1])
-
-
-def seat_bots(game: Game, bots: str | None, humans: int | None, hotseat: bool) -> dict[int, str]:
-    """The bot kind on each bot seat; humans sit on the first seats."""
-    cars = game.num_players()
-    if hotseat:
-        if bots or (humans is not None and humans != cars):
-            raise SeatError("--hotseat puts a human on every seat: leave out --bots and --humans")
-        return {}
-    count = 1 if humans is None else humans
-    if not 1 <= count <= cars:
-        raise SeatError(f"--humans must be 1 to {cars} with {cars} cars; got {count}")
-    names = [b.strip() for b in bots.split(",") if b.strip()] if bots else []
-    free = cars - count
-    if names and not free:
-        raise SeatError(f"every seat has a human (--humans {count}): there is no seat for --bots")
-    if len(names) <= 1:
-        names = (names or [default_bot(game.id)]) * free
-    if len(names) != free:
-        raise SeatError(
-            f"--bots names {len(names)} bots for {free} bot seats (Players {count + 1}-{cars}): "
-            "give one name for all of them or one per seat"
-        )
-    return {count + index: name for index, name in enumerate(names)}
-
-
-def bot_rng(seed: int, seat: int) -> Random:
-    """Each bot seat's own generator: a seed replays the same game."""
-    return Random(f"roadtrip-bot:{seed}:{seat}")
 
 
 def decision(state: State) -> str:
@@ -266,7 +228,7 @@ class RoadRallyUI:
     ) -> str:
         """Play ``match`` with humans typing and bots on the other seats.
         Returns 'over', 'quit' or 'eof'."""
-        self.bots = seat_bots(match.game, bots, humans, hotseat)
+        self.bots = seat_bots(match.game, bots, humans, hotseat, "cars")
         players = {seat: make_bot(name, match.game) for seat, name in self.bots.items()}
         rngs = {seat: bot_rng(match.seed, seat) for seat in players}
         self.humans = [s for s in range(match.game.num_players()) if s not in players]

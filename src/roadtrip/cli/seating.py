@@ -1,0 +1,54 @@
+"""Seating for the terminal games that mix humans and bots (Road Rally USA, The Open
+Road): who sits where from ``--humans``, ``--bots`` and ``--hotseat``, and each bot
+seat's own random generator, so that a seed replays the same game."""
+
+from __future__ import annotations
+
+from random import Random
+
+from roadtrip.bots import bot_names
+from roadtrip.core import Game, RoadtripError
+
+DEFAULT_BOTS = ("heuristic", "random")
+"""Best first: a bot seat without a named bot gets the first one the game has."""
+
+
+class SeatError(RoadtripError, ValueError):
+    """A seating the command line cannot arrange (--humans, --bots, --hotseat)."""
+
+
+def default_bot(game_id: str) -> str:
+    available = bot_names(game_id)
+    return next((name for name in DEFAULT_BOTS if name in available), DEFAULT_BOTS[-1])
+
+
+def seat_bots(
+    game: Game, bots: str | None, humans: int | None, hotseat: bool, noun: str = "players"
+) -> dict[int, str]:
+    """The bot kind on each bot seat; humans sit on the first seats.  ``noun`` names
+    the seats in messages ("cars", "riders")."""
+    seats = game.num_players()
+    if hotseat:
+        if bots or (humans is not None and humans != seats):
+            raise SeatError("--hotseat puts a human on every seat: leave out --bots and --humans")
+        return {}
+    count = 1 if humans is None else humans
+    if not 1 <= count <= seats:
+        raise SeatError(f"--humans must be 1 to {seats} with {seats} {noun}; got {count}")
+    names = [b.strip() for b in bots.split(",") if b.strip()] if bots else []
+    free = seats - count
+    if names and not free:
+        raise SeatError(f"every seat has a human (--humans {count}): there is no seat for --bots")
+    if len(names) <= 1:
+        names = (names or [default_bot(game.id)]) * free
+    if len(names) != free:
+        raise SeatError(
+            f"--bots names {len(names)} bots for {free} bot seats (Players {count + 1}-{seats}): "
+            "give one name for all of them or one per seat"
+        )
+    return {count + index: name for index, name in enumerate(names)}
+
+
+def bot_rng(seed: int, seat: int) -> Random:
+    """Each bot seat's own generator: a seed replays the same game."""
+    return Random(f"roadtrip-bot:{seed}:{seat}")
