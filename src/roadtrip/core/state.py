@@ -193,6 +193,16 @@ class State(ABC):
             return []
         return [seat for seat, value in enumerate(self._returns()) if value > 0]
 
+    def rounds_played(self) -> int | None:
+        """How many rounds the match has reached (the current one included), for
+        games that play in rounds; None for those that do not count them."""
+        return None
+
+    def ending(self) -> str | None:
+        """Why a finished match ended, as a word the game documents ("destination",
+        "six_black", ...); None before the end or where the game gives no reason."""
+        return None
+
     def scores(self) -> list[float]:
         """Each seat's score in the game's own points (what a results table shows);
         games with points override; the default is ``returns()``."""

@@ -73,20 +73,15 @@ def scores_of(state: State) -> tuple[float, ...]:
 
 
 def rounds_of(state: State) -> int | None:
-    """The number of rounds played, where the state counts them (``round``)."""
-    rounds = getattr(state, "round", None)
-    return rounds if isinstance(rounds, int) and not isinstance(rounds, bool) else None
+    """The number of rounds played, where the game counts them (``rounds_played()``)."""
+    return state.rounds_played()
 
 
 def ending_of(state: State) -> str | None:
-    """Why a finished game ended, where the state says so in a string ``ended``
-    attribute (America's Main Street: "complete", "six_black", "empty_bag") or a
-    non-empty ``end_reason`` (The Open Road: "destination", "max_rounds")."""
-    ending = getattr(state, "ended", None)
-    if isinstance(ending, str):
-        return ending
-    reason = getattr(state, "end_reason", None)
-    return reason if isinstance(reason, str) and reason else None
+    """Why a finished game ended, where the game says (``ending()``: America's Main
+    Street "complete", "six_black", "empty_bag"; The Open Road "destination",
+    "max_rounds")."""
+    return state.ending()
 
 
 def still_deciding(state: State, seen: dict[int, list[int]], seat: int) -> bool:

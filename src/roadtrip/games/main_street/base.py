@@ -181,6 +181,12 @@ class MainStreetState(State):
         )
 
     # --------------------------------------------------------------- info
+    def ending(self) -> str | None:
+        return self.ended
+
+    def rounds_played(self) -> int | None:
+        return self.round
+
     def winners(self) -> list[int]:
         """Seats that win (or share the win); empty before the end."""
         raise NotImplementedError

@@ -372,6 +372,12 @@ class OpenRoadState(State):
         self.tasks.clear()
 
     # ---------------------------------------------------------------- results
+    def rounds_played(self) -> int | None:
+        return self.round
+
+    def ending(self) -> str | None:
+        return self.end_reason or None
+
     def winners(self) -> list[int]:
         if self.mode != OVER:
             return []

@@ -428,6 +428,9 @@ class RoadRallyState(State):
             for s in range(len(self.points))
         ]
 
+    def rounds_played(self) -> int | None:
+        return self.round
+
     def scores(self) -> list[float]:
         return [float(t) for t in self.totals()]
 

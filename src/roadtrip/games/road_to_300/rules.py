@@ -221,6 +221,9 @@ class RoadTo300State(State):
             self.round += 1
 
     # --------------------------------------------------------------- results
+    def rounds_played(self) -> int | None:
+        return self.round
+
     def scores(self) -> list[float]:
         final_field = self._game.final_field
         return [float(sheet.score(final_field)) for sheet in self.sheets]
