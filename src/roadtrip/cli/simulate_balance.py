@@ -3,9 +3,9 @@ game's own balance counts (``roadtrip.sim.balance``), as Rich tables.
 
 * One row per bot kind over all the seats it played (when there are two seats or
   more): mean score, wins and win rate with its 95% interval.
-* One table per group of the game's counts (``"group.row.column"``): rates (a
-  group whose means per game are all at most 1, such as "rally point 5 was
-  scored") as percentages; counts as the mean per game and, in brackets, the share
+* One table per group of the game's counts (``"group.row.column"``): rates
+  (``RATE_GROUPS``: at most once a game, such as "rally point 5 was scored") as
+  percentages; counts as the mean per game and, in brackets, the share
   of its column (the colours' share of the cards played) in the first column, and
   as that share alone in the others (each seat's, the winner's); a group of
   different measures (``PLAIN_GROUPS``: The Open Road's dots) as plain means.
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from rich.table import Table
 
-from roadtrip.sim.balance import PLAIN_GROUPS, STAT_TITLES, stat_tables
+from roadtrip.sim.balance import PLAIN_GROUPS, RATE_GROUPS, STAT_TITLES, stat_tables
 from roadtrip.sim.stats import SimulationSummary
 
 
@@ -43,8 +43,7 @@ def stats_tables(summary: SimulationSummary) -> list[Table]:
     means = summary.stats
     tables = []
     for group, (rows, columns) in stat_tables(means).items():
-        values = [v for name, v in means.items() if name.startswith(group + ".")]
-        rates = all(v <= 1.0 for v in values)
+        rates = group in RATE_GROUPS
         title = STAT_TITLES.get(group, f"{group} (mean per game)")
         table = Table(title=title, title_justify="left")
         table.add_column(group)

@@ -89,6 +89,9 @@ GROUP_ROWS: dict[str, tuple[str, ...]] = {
 }
 # Groups whose rows are different measures: their tables show no shares.
 PLAIN_GROUPS = frozenset({"dots"})
+# Groups whose counts are 0 or 1 a game (a rally point scored, a starting place won):
+# their tables show the mean per game as a rate.
+RATE_GROUPS = frozenset({"rally", "start"})
 
 
 def register_game_stats(game_id: str, hook: GameStats) -> None:

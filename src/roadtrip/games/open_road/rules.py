@@ -402,7 +402,7 @@ class OpenRoadState(State):
                 left = R.distances_to(self.east[seat], -1)[self.west[seat]]
             else:
                 left = UNREACHABLE
-            out.append(-float(left))
+            out.append(float(-left))  # not -0.0 for the winner
         return out
 
     # ------------------------------------------------------------ rendering
