@@ -24,14 +24,14 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from roadtrip.bots import Bot, make_bot, observe
+from roadtrip.bots import Bot, observe
 from roadtrip.cli import road_rally_draw as draw
 from roadtrip.cli import road_rally_events as events
 from roadtrip.cli import road_rally_input as words
 from roadtrip.cli import road_rally_result as result
 from roadtrip.cli.play import QUIT_WORDS, Choice, InputError
 from roadtrip.cli.road_rally_input import Option
-from roadtrip.cli.seating import bot_rng, seat_bots
+from roadtrip.cli.seating import seat_match
 from roadtrip.core import CHANCE, Match, State
 from roadtrip.games.road_rally import actions as A
 
@@ -228,10 +228,9 @@ class RoadRallyUI:
     ) -> str:
         """Play ``match`` with humans typing and bots on the other seats.
         Returns 'over', 'quit' or 'eof'."""
-        self.bots = seat_bots(match.game, bots, humans, hotseat, "cars")
-        players = {seat: make_bot(name, match.game) for seat, name in self.bots.items()}
-        rngs = {seat: bot_rng(match.seed, seat) for seat in players}
-        self.humans = [s for s in range(match.game.num_players()) if s not in players]
+        seating = seat_match(match, bots, humans, hotseat, "cars")
+        self.bots, self.humans = seating.kinds, seating.humans
+        players, rngs = seating.bots, seating.rngs
         hint_rng = Random(f"roadtrip-hint:{match.seed}")
         self._announce(console)
         seen = {seat: match.state.clone() for seat in self.humans}

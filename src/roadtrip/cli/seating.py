@@ -4,10 +4,11 @@ seat's own random generator, so that a seed replays the same game."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from random import Random
 
-from roadtrip.bots import bot_names
-from roadtrip.core import Game, RoadtripError
+from roadtrip.bots import Bot, bot_names, make_bot
+from roadtrip.core import Game, Match, RoadtripError
 
 DEFAULT_BOTS = ("heuristic", "random")
 """Best first: a bot seat without a named bot gets the first one the game has."""
@@ -52,3 +53,26 @@ def seat_bots(
 def bot_rng(seed: int, seat: int) -> Random:
     """Each bot seat's own generator: a seed replays the same game."""
     return Random(f"roadtrip-bot:{seed}:{seat}")
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who plays a match: the bot kind, bot and generator on each bot seat, and the
+    human seats."""
+
+    kinds: dict[int, str]
+    bots: dict[int, Bot]
+    rngs: dict[int, Random]
+    humans: list[int]
+
+
+def seat_match(
+    match: Match, bots: str | None, humans: int | None, hotseat: bool, noun: str
+) -> Seating:
+    """Seat ``match`` as the command line asks (:func:`seat_bots`), each bot made and
+    given its own generator."""
+    kinds = seat_bots(match.game, bots, humans, hotseat, noun)
+    made = {seat: make_bot(name, match.game) for seat, name in kinds.items()}
+    rngs = {seat: bot_rng(match.seed, seat) for seat in made}
+    people = [s for s in range(match.game.num_players()) if s not in made]
+    return Seating(kinds, made, rngs, people)
