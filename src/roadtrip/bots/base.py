@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any, Protocol, runtime_checkable
 
-from roadtrip.core.errors import IllegalMove, RoadtripError
+from roadtrip.core.errors import IllegalMove, NotSupported, RoadtripError
 from roadtrip.core.game import Game
 from roadtrip.core.state import State
 
@@ -79,6 +79,12 @@ class Bot(Protocol):
     def choose(self, observation: Observation, rng: Random) -> int:
         """Return one of ``observation.legal_actions``."""
         ...
+
+
+def require_game(game: Game | None, game_id: str, bot: str) -> None:
+    """NotSupported unless ``game`` is None (not known yet) or the game ``bot`` plays."""
+    if game is not None and game.id != game_id:
+        raise NotSupported(f"the {bot} bot plays {game_id}, not {game.id}")
 
 
 class Observed(Protocol):

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from random import Random
 
-from roadtrip.bots.base import Observation, legal_or_raise
+from roadtrip.bots.base import Observation, legal_or_raise, require_game
 from roadtrip.core.errors import NotSupported
 from roadtrip.core.game import Game
 from roadtrip.core.state import State
@@ -81,8 +81,7 @@ class GreedyRoadTo300Bot:
     name = "greedy"
 
     def __init__(self, game: Game | None = None) -> None:
-        if game is not None and game.id != "road-to-300":
-            raise NotSupported(f"the greedy bot plays road-to-300, not {game.id}")
+        require_game(game, "road-to-300", "greedy")
         self.game = game
 
     def choose(self, observation: Observation, rng: Random) -> int:

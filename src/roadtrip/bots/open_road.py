@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from random import Random
 
-from roadtrip.bots.base import Bot, Observation, legal_or_raise
+from roadtrip.bots.base import Bot, Observation, legal_or_raise, require_game
 from roadtrip.bots.open_road_eval import MAX_CUBES, Situation, Weights
 from roadtrip.bots.open_road_moves import NEVER, WIN, Moves
 from roadtrip.core.errors import NotSupported
@@ -54,8 +54,7 @@ class OpenRoadBot:
     def __init__(
         self, game: Game | None = None, weights: Weights | None = None, name: str = "heuristic"
     ) -> None:
-        if game is not None and game.id != GAME_ID:
-            raise NotSupported(f"the {name} bot plays {GAME_ID}, not {game.id}")
+        require_game(game, GAME_ID, name)
         self.game = game
         self.weights = weights or Weights()
         self.name = name

@@ -34,9 +34,8 @@ from random import Random
 from statistics import fmean
 from typing import Any
 
-from roadtrip.bots.base import Bot, Observation, legal_or_raise
+from roadtrip.bots.base import Bot, Observation, legal_or_raise, require_game
 from roadtrip.bots.road_rally_eval import COLORS, VALUES, Situation, Weights
-from roadtrip.core.errors import NotSupported
 from roadtrip.core.game import Game
 from roadtrip.games.road_rally import actions as A
 from roadtrip.games.road_rally.data import (
@@ -63,8 +62,7 @@ class RoadRallyBot:
     def __init__(
         self, game: Game | None = None, weights: Weights | None = None, name: str = "heuristic"
     ) -> None:
-        if game is not None and game.id != GAME_ID:
-            raise NotSupported(f"the {name} bot plays {GAME_ID}, not {game.id}")
+        require_game(game, GAME_ID, name)
         self.game = game
         self.weights = weights or Weights()
         self.name = name
