@@ -189,3 +189,14 @@ def test_every_registered_option_default_validates() -> None:
             assert option.validate(option.default, info.id) == option.default
             assert game.options[option.name] == option.default
             assert option.doc, f"{info.id}: option {option.name} has no documentation"
+
+
+def test_round_limit_option_is_off_by_default_and_bounded() -> None:
+    """Every game's max_rounds (issue 11: a core bound for policies that never stop)."""
+    from roadtrip.core import round_limit_option
+
+    option = round_limit_option("a turn of each mat", "nobody wins")
+    assert option.name == "max_rounds" and option.default == 0
+    assert option.validate(12, "g") == 12
+    with pytest.raises(InvalidOption):
+        option.validate(-1, "g")

@@ -105,6 +105,23 @@ class Option:
         return out
 
 
+def round_limit_option(unit: str, ranking: str) -> Option:
+    """The ``max_rounds`` option every game declares: a bound on the length of a match
+    for machines (simulations of policies that never stop, learning agents), off by
+    default.  ``unit`` says what a round is in this game, ``ranking`` who wins a match
+    cut off by it; the state's ``ending()`` is then ``"max_rounds"``."""
+    return Option(
+        "max_rounds",
+        0,
+        f"0: no limit (the rulebook's game). N: the match also ends after round N "
+        f"({unit}); {ranking}. For simulations, weak bots and AI frameworks that need a "
+        f"bounded game.",
+        minimum=0,
+        maximum=10000,
+        rule="Not in the rulebook: a limit for machines, off by default.",
+    )
+
+
 def validate_options(
     game_id: str, declared: Sequence[Option], given: Mapping[str, Any]
 ) -> dict[str, OptionValue]:

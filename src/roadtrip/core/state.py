@@ -13,7 +13,9 @@ lowest of them so that sequential adapters still see one seat at a time, and
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +30,32 @@ CHANCE = -1
 TERMINAL = -4
 
 JSON = dict[str, Any]
+
+ROUND_LIMIT_ENDING = "max_rounds"  # ending() of a match cut off by the max_rounds option
+
+_MENTION = re.compile(r"\{seat:(\d+)\}")
+
+
+def mention(seat: int) -> str:
+    """A seat named inside an action text.  ``describe_action`` and
+    ``action_to_string`` replace it with the seat's name (the player's name in the web
+    app and the terminal; "seat N", counting from 1, where no names are given), so the
+    rules never need to know who sits where."""
+    return f"{{seat:{seat}}}"
+
+
+def fill_mentions(text: str, names: Sequence[str] | None = None) -> str:
+    """Replace every :func:`mention` in ``text`` by the seat's name."""
+    if "{seat:" not in text:
+        return text
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        if names is not None and 0 <= seat < len(names):
+            return names[seat]
+        return f"seat {seat + 1}"
+
+    return _MENTION.sub(name, text)
 
 
 def shared_victory(winners: list[int], num_players: int) -> list[float]:
@@ -208,17 +236,28 @@ class State(ABC):
         games with points override; the default is ``returns()``."""
         return self.returns()
 
-    def action_to_string(self, action: int, seat: int | None = None) -> str:
+    def action_to_string(
+        self, action: int, seat: int | None = None, names: Sequence[str] | None = None
+    ) -> str:
+        """``action`` in words; seats it mentions are called by ``names`` (default
+        "seat N", counting from 1)."""
         if seat is None:
             seat = self._current()
-        return self._action_string(action, seat)
+        return fill_mentions(self._action_string(action, seat), names)
 
-    def describe_action(self, action: int, seat: int, viewer: int | None) -> str:
+    def describe_action(
+        self,
+        action: int,
+        seat: int,
+        viewer: int | None,
+        names: Sequence[str] | None = None,
+    ) -> str:
         """``action`` by ``seat`` (CHANCE for chance) in words, as ``viewer`` (None: a
-        spectator) may read it.  Call it on the state *before* the action."""
+        spectator) may read it, seats it mentions called by ``names``.  Call it on the
+        state *before* the action."""
         if viewer is not None:
             self._check_seat(viewer)
-        return self._action_string_for(action, seat, viewer)
+        return fill_mentions(self._action_string_for(action, seat, viewer), names)
 
     def view(self, seat: int | None) -> JSON:
         """Exactly what ``seat`` may see (``None``: a spectator), as JSON-ready data."""
