@@ -20,6 +20,7 @@ const WIDTH = MARGIN + SPAN + PAD;
 const ENDED = {
   no_cross: "three rolls in a row gave no field to cross",
   no_move: "the move could not be carried out",
+  max_rounds: "the round limit was reached",
 };
 
 const cellX = (col) => MARGIN + (col - 1) * (CELL + GAP);
