@@ -36,6 +36,7 @@ let fatal = false;
 let remembered = false;
 let shownSeat = null; // hidden-information hot-seat: the seat whose view was uncovered
 let previousView = null; // the view the board drew last time (ctx.previous)
+let previousSeat = null; // whose view that was: another seat's is never passed on
 
 // ------------------------------------------------------------------ setup
 function start() {
@@ -238,7 +239,7 @@ function context() {
     log: msg.log,
     logStart: msg.log_start,
     motion: motionAllowed(),
-    previous: previousView,
+    previous: previousSeat === msg.seat ? previousView : null,
     lastMove: lastMove(msg.log, msg.players, { logStart: msg.log_start, given: msg.log_seats }),
   };
 }
@@ -263,6 +264,7 @@ function render() {
   if (board && msg.view) {
     board.render($("board"), msg.view, ctx);
     previousView = msg.view;
+    previousSeat = msg.seat;
   }
   renderChoices(ctx);
   renderPlayers();
