@@ -11,7 +11,6 @@ from typing import Any
 
 import httpx
 import pytest
-
 from tests.web.a11y import assert_accessible
 
 CHROME = ("header.topbar", "#turn", "#choices", "aside")
