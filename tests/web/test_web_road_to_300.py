@@ -368,3 +368,57 @@ def test_the_sheet_the_dice_and_the_choices_fit_one_1280x800_screen(
             if step == "cross":
                 decide(page)
         assert re.search(r"Round \d+", page.locator(".round-chip").inner_text())
+
+
+# ------------------------------------------------------------ the helpers
+PATHS = """async () => {
+  const m = await import("/static/boards/road-to-300-motion.js");
+  const sheet = (marks, position, die) => ({
+    position, move_die: die,
+    cells: Array.from({length: 36}, (_, i) => {
+      const col = i % 6 + 1, row = Math.floor(i / 6) + 1;
+      const mark = marks[`${col},${row}`] || "";
+      return {col, row, crossed: mark.includes("x"), circled: mark.includes("o")};
+    }),
+  });
+  const show = (path) => path && path.map((p) => `${p.col},${p.row}`).join(" ");
+  return {
+    // From 1,1 (crossed in step 3), 3 steps to 2,3, with 1,2 crossed this round.
+    walk: show(m.movePath(sheet({"1,1": "o"}, {col: 1, row: 1}, 3),
+                          sheet({"1,1": "xo", "1,2": "x", "2,3": "o"}, {col: 2, row: 3}, 3))),
+    // Entering: the first step onto a corner (corner_step), or a free corner.
+    entry: show(m.movePath(sheet({}, null, 2), sheet({"6,1": "x", "1,2": "o"}, {col: 1, row: 2}, 2),
+                           {first_move: "corner_step"})),
+    free: show(m.movePath(sheet({}, null, 1), sheet({"1,2": "o"}, {col: 1, row: 2}, 1),
+                          {first_move: "corner_free"})),
+    unknown: m.movePath(sheet({}, {col: 1, row: 1}, null), sheet({}, {col: 1, row: 2}, null)),
+  };
+}"""
+
+LOG_SEATS = """async () => {
+  const m = await import("/static/js/lastmove.js");
+  const players = [{seat: 0, name: "Ann"}, {seat: 1, name: "Anna"}];
+  const log = ["Chance: roll 1-2-3", "Anna: cross 2,3 (move 1)", "Ann: cross 3,2 (move 1)",
+               "Chance: roll 4-5-6"];
+  return {seats: m.logSeats(log, players), last: m.lastMove(log, players, {logStart: 10}),
+          anna: m.movesOf(1, log, players)};
+}"""
+
+
+def test_the_animated_path_is_a_legal_move(live_server: Any, new_page: Any) -> None:
+    page = new_page()
+    page.goto(live_server.url + "/")
+    paths = page.evaluate(PATHS)
+    assert paths["walk"] == "1,1 2,1 2,2 2,3"  # around the crossed 1,2
+    assert paths["entry"] == "0,0 1,1 1,2"  # from outside onto the corner 1,1
+    assert paths["free"] == "0,0 1,1 1,2"
+    assert paths["unknown"] is None
+
+
+def test_log_lines_are_read_as_the_longest_matching_name(live_server: Any, new_page: Any) -> None:
+    page = new_page()
+    page.goto(live_server.url + "/")
+    found = page.evaluate(LOG_SEATS)
+    assert found["seats"] == [None, 1, 0, None]
+    assert found["last"] == {"seat": 0, "text": "cross 3,2 (move 1)", "index": 12}
+    assert found["anna"] == ["cross 2,3 (move 1)"]
