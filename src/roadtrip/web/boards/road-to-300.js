@@ -284,6 +284,7 @@ function legend() {
     el("li", {}, icon(x()), "crossed out"),
     el("li", {}, icon(ring()), "circled (a stop)"),
     el("li", {}, icon(svg("rect", { class: "scoring-swatch", x: 2, y: 2, width: 20, height: 20, rx: 4 }), x(), ring()), "X + circle: scores"),
+    el("li", {}, icon(svg("rect", { class: "last-mark", x: 2.5, y: 2.5, width: 19, height: 19, rx: 4 })), "dashed: the last X and move"),
   );
 }
 
