@@ -141,8 +141,16 @@ def test_rolls_and_moves_animate_briefly_and_a_key_skips_them(
 ) -> None:
     page = open_seat(new_page(), live_server, create(live_server))
     assert page.locator("#motion-toggle").get_attribute("aria-pressed") == "true"
+    started = "document.documentElement.dataset.animationsStarted || '0'"
+    # The first drawing has no previous view (ctx.previous is null): nothing moves;
+    # neither does the cross step, which changes no die and moves no pin.
+    assert page.evaluate(started) == "0"
     page.locator(f"{CHOICE}.cross").first.click()
     page.wait_for_selector(f"{CHOICE}.move")
+    assert page.evaluate(started) == "0"
+    page.reload()
+    page.wait_for_selector(f"{CHOICE}.move")
+    assert page.evaluate(started) == "0"
     page.locator(f"{CHOICE}.move").first.click()
     # The move walks the pin, and the next roll tumbles the dice.
     page.wait_for_function("document.documentElement.dataset.animating === 'true'", polling="raf")
