@@ -9,7 +9,7 @@ import pytest
 
 import roadtrip
 from roadtrip.bots import GreedyRoadTo300Bot, UnknownBot, bot_names, make_bot, observe
-from roadtrip.bots.greedy_road_to_300 import mobility, reachable_mask
+from roadtrip.bots.road_to_300.greedy import mobility, reachable_mask
 from roadtrip.core import NotSupported, sample_chance
 from roadtrip.games.road_to_300 import RoadTo300State, board
 from roadtrip.games.road_to_300.rules import MOVE_BASE

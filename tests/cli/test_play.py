@@ -14,7 +14,7 @@ from typer.testing import CliRunner, Result
 import roadtrip
 from roadtrip.cli.main import app
 from roadtrip.cli.play import InputError, read_choice
-from roadtrip.cli.road_to_300_board import RoadTo300UI
+from roadtrip.cli.road_to_300.board import RoadTo300UI
 from roadtrip.core import Match, OptionValue, State
 from roadtrip.games.road_to_300 import board
 from roadtrip.games.road_to_300.sheet import WAITING

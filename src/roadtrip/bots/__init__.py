@@ -10,7 +10,6 @@ from roadtrip.bots.base import (
     observe,
     register_bot,
 )
-from roadtrip.bots.greedy_road_to_300 import GreedyRoadTo300Bot
 from roadtrip.bots.main_street import (
     MAIN_STREET_GAMES,
     make_push_your_luck_bot,
@@ -23,6 +22,7 @@ from roadtrip.bots.road_rally import (
     RoadRallyBot,
     road_rally_bot_factory,
 )
+from roadtrip.bots.road_to_300.greedy import GreedyRoadTo300Bot
 
 register_bot("random", RandomBot, "uniform random among the legal actions")
 register_bot(

@@ -126,7 +126,7 @@ class GenericUI:
 
 
 def _road_to_300() -> GameUI:
-    from roadtrip.cli.road_to_300_board import RoadTo300UI
+    from roadtrip.cli.road_to_300.board import RoadTo300UI
 
     return RoadTo300UI()
 

@@ -3,7 +3,7 @@ ruling with a default (see docs/rules/road-to-300.md)."""
 
 from __future__ import annotations
 
-from roadtrip.core.options import Option
+from roadtrip.core.options import Option, round_limit_option
 
 PLAYERS = Option(
     "players",
@@ -65,4 +65,11 @@ TARGET = Option(
     rule="End of the Game: 'If you have now reached 300 or more points, you win.'",
 )
 
-OPTIONS = (PLAYERS, CROSS_STANDING, FIRST_MOVE, NO_CROSS, FINAL_FIELD, TARGET)
+MAX_ROUNDS = round_limit_option(
+    "a round is one common roll of the dice and every player's decisions on it; a "
+    "reroll after a failed roll belongs to its round",
+    "solo: the score reached decides (the target or more wins); competitive: the "
+    "highest score wins, ties share",
+)
+
+OPTIONS = (PLAYERS, CROSS_STANDING, FIRST_MOVE, NO_CROSS, FINAL_FIELD, TARGET, MAX_ROUNDS)

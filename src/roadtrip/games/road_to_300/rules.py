@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from roadtrip.core.game import Game, GameInfo
-from roadtrip.core.state import CHANCE, TERMINAL, State, shared_victory
+from roadtrip.core.state import CHANCE, ROUND_LIMIT_ENDING, TERMINAL, State, shared_victory
 from roadtrip.games.road_to_300 import board
 from roadtrip.games.road_to_300.options import OPTIONS
 from roadtrip.games.road_to_300.sheet import (
@@ -30,6 +30,8 @@ from roadtrip.games.road_to_300.sheet import (
     WAITING,
     Sheet,
 )
+from roadtrip.games.road_to_300.tensor import observation_tensor, tensor_size
+from roadtrip.games.road_to_300.view import action_text, build_view
 
 MOVE_BASE = board.CELLS  # end-of-movement actions start here
 NUM_ACTIONS = 2 * board.CELLS
@@ -64,6 +66,7 @@ class RoadTo300Game(Game):
         self.pass_on_fail = self.options["no_cross"] == "pass"
         self.final_field = str(self.options["final_field"])
         self.target = int(self.options["target"])
+        self.max_rounds = int(self.options["max_rounds"])
 
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS
@@ -81,15 +84,13 @@ class RoadTo300Game(Game):
         return RoadTo300State(self)
 
     def observation_tensor_size(self) -> int:
-        from roadtrip.games.road_to_300.tensor import tensor_size
-
         return tensor_size(self.num_players())
 
 
 class RoadTo300State(State):
     """A Road to 300 match: one sheet per seat, and who rolls or decides next."""
 
-    __slots__ = ("_active_seats", "_rolling", "round", "sheets")
+    __slots__ = ("_active_seats", "_cut_off", "_rolling", "round", "sheets")
 
     _game: RoadTo300Game
 
@@ -98,6 +99,7 @@ class RoadTo300State(State):
         self.sheets = [Sheet() for _ in range(game.num_players())]
         self._rolling: tuple[int, ...] = tuple(range(game.num_players()))
         self._active_seats: tuple[int, ...] = ()
+        self._cut_off = False  # the max_rounds limit ended the match
         self.round = 1
 
     # ------------------------------------------------------------ turn order
@@ -214,6 +216,13 @@ class RoadTo300State(State):
 
     def _next_round(self) -> None:
         playing = tuple(s for s, sheet in enumerate(self.sheets) if sheet.step != OVER)
+        limit = self._game.max_rounds
+        if playing and limit and self.round >= limit:
+            # The round limit: every game still running ends here, scored as it stands.
+            for seat in playing:
+                self._end(self.sheets[seat], ROUND_LIMIT_ENDING)
+            self._cut_off = True
+            playing = ()
         for seat in playing:
             self.sheets[seat].step = ROLL
         self._rolling = playing
@@ -223,6 +232,17 @@ class RoadTo300State(State):
     # --------------------------------------------------------------- results
     def rounds_played(self) -> int | None:
         return self.round
+
+    def ending(self) -> str | None:
+        """ "max_rounds" when the round limit ended the match; otherwise why the last
+        game ended: "no_cross" or "no_move" (solo), "every_sheet_ended" (2-6)."""
+        if not self.is_terminal():
+            return None
+        if self._cut_off:
+            return ROUND_LIMIT_ENDING
+        if len(self.sheets) == 1:
+            return self.sheets[0].ended
+        return "every_sheet_ended"
 
     def scores(self) -> list[float]:
         final_field = self._game.final_field
@@ -243,18 +263,12 @@ class RoadTo300State(State):
 
     # ------------------------------------------------------------ rendering
     def _action_string(self, action: int, seat: int) -> str:
-        from roadtrip.games.road_to_300.view import action_text
-
         return action_text(self, action, seat)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        from roadtrip.games.road_to_300.view import build_view
-
         return build_view(self, seat)
 
     def _observation_tensor(self, seat: int) -> list[float]:
-        from roadtrip.games.road_to_300.tensor import observation_tensor
-
         return observation_tensor(self, seat)
 
     def _copy(self) -> RoadTo300State:
@@ -263,5 +277,6 @@ class RoadTo300State(State):
         other.sheets = [sheet.copy() for sheet in self.sheets]
         other._rolling = self._rolling
         other._active_seats = self._active_seats
+        other._cut_off = self._cut_off
         other.round = self.round
         return other

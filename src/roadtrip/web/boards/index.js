@@ -5,8 +5,22 @@
 // A board module exports:
 //   render(root, view, ctx)   draw the view into root; ctx = {players, interactive,
 //                             choices, onChoose(action), pending, you, hotseat,
-//                             options, log, logStart} (the replay page passes
-//                             no onChoose, log or options)
+//                             options, log, logStart, motion, previous,
+//                             lastMove} (the replay page passes no onChoose,
+//                             log or options; read every field defensively)
+//       ctx.motion            true: animations are allowed.  False under
+//                             prefers-reduced-motion or when the player switched
+//                             them off (js/motion.js); a board then animates
+//                             nothing.  Undefined: use
+//                             !matchMedia("(prefers-reduced-motion: reduce)").matches
+//       ctx.previous          the view this board drew last time on this page
+//                             (null at first, and when the seat on screen
+//                             changes), so a board can animate what changed
+//       ctx.lastMove          {seat, text, index} of the last decision in the
+//                             log (text without the "<name>: "; index counts
+//                             from the match's first line), or null: highlight it
+//   Animations (js/motion.js animate()): at most 600 ms, finished at once by a
+//   click or a key, never started when ctx.motion is false.
 //   rulesSummary(ctx)         a Node with the rules in plain words
 //   statusLine(view, ctx)     a short sentence on what the viewer should do now
 //   playerExtra(view, seat)   a few words shown next to a player (e.g. a score)

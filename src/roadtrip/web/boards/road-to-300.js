@@ -3,9 +3,14 @@
 // player stands, column/row numbers), the three dice as dice faces, failed rolls,
 // score and round.  Legal choices glow and are clicked on the sheet: in the cross
 // step the crossable fields, in the move step the fields where the movement may
-// end.  Every clickable field is <g class="choice" data-action data-col data-row>.
+// end.  Every clickable field is <g class="choice" data-action data-col data-row>,
+// reached with Tab (or the arrow keys among the choices) and taken with Enter or
+// Space; the focus stays on the sheet from one decision to the next.  The last X
+// and the last move of each sheet are outlined; dice rolls and moves animate
+// (road-to-300-motion.js) unless ctx.motion is false.
 
 import { capitalize, el, ensureStylesheet, fill, joinNames, svg } from "../js/dom.js";
+import { animateSheet, lastMarks } from "./road-to-300-motion.js";
 
 ensureStylesheet(new URL("./road-to-300.css", import.meta.url));
 
@@ -20,7 +25,17 @@ const WIDTH = MARGIN + SPAN + PAD;
 const ENDED = {
   no_cross: "three rolls in a row gave no field to cross",
   no_move: "the move could not be carried out",
+  max_rounds: "the round limit was reached",
 };
+
+// Was the last interaction a key?  Then the focus follows the sheet's choices.
+let keyboardUser = false;
+window.addEventListener("keydown", (event) => {
+  if (event.key === "Tab" || event.key === "Enter" || event.key === " " || event.key.startsWith("Arrow")) keyboardUser = true;
+}, true);
+window.addEventListener("pointerdown", () => {
+  keyboardUser = false;
+}, true);
 
 const cellX = (col) => MARGIN + (col - 1) * (CELL + GAP);
 const cellY = (row) => MARGIN + (row - 1) * (CELL + GAP);
@@ -122,7 +137,9 @@ function crossMark(x, y, inset, cls = "x-mark") {
   });
 }
 
-function sheetSvg(sheet, { label, choices, onChoose, onHover, interactive }) {
+const isAt = (field, col, row) => Boolean(field) && field.col === col && field.row === row;
+
+function sheetSvg(sheet, { label, choices, onChoose, onHover, interactive, marks }) {
   const root = svg("svg", {
     class: "sheet",
     viewBox: `0 0 ${WIDTH} ${WIDTH}`,
@@ -142,7 +159,13 @@ function sheetSvg(sheet, { label, choices, onChoose, onHover, interactive }) {
     if (cell.crossed) classes.push("crossed");
     if (cell.circled) classes.push("circled");
     if (cell.crossed && cell.circled) classes.push("scoring");
-    const state = cell.crossed && cell.circled ? ", crossed and circled: scores" : cell.crossed ? ", crossed" : cell.circled ? ", circled" : "";
+    const lastCross = isAt(marks.cross, cell.col, cell.row) && cell.crossed;
+    const lastEnd = isAt(marks.end, cell.col, cell.row) && cell.circled;
+    if (lastCross) classes.push("last-cross");
+    if (lastEnd) classes.push("last-end");
+    let state = cell.crossed && cell.circled ? ", crossed and circled: scores" : cell.crossed ? ", crossed" : cell.circled ? ", circled" : "";
+    if (lastCross) state += " (the last X)";
+    if (lastEnd) state += " (the last move ended here)";
     root.append(
       svg(
         "g",
@@ -152,6 +175,7 @@ function sheetSvg(sheet, { label, choices, onChoose, onHover, interactive }) {
         svg("text", { class: "value", x: x + CELL / 2, y: y + CELL / 2 + 6 }, String(cell.value)),
         cell.circled ? svg("circle", { class: "ring", cx: x + CELL / 2, cy: y + CELL / 2, r: CELL * 0.36 }) : null,
         cell.crossed ? crossMark(x, y, 11) : null,
+        lastCross || lastEnd ? svg("rect", { x: x + 1.5, y: y + 1.5, width: CELL - 3, height: CELL - 3, rx: 9, class: "last-mark" }) : null,
       ),
     );
   }
@@ -159,6 +183,7 @@ function sheetSvg(sheet, { label, choices, onChoose, onHover, interactive }) {
     root.append(pin(cellX(sheet.position.col) + CELL - 12, cellY(sheet.position.row) + 24));
   }
   if (!interactive) return root;
+  root.addEventListener("keydown", arrowKeys);
 
   // The legal choices, on top of everything so that they take the clicks.
   const legal = new Set(choices.map((c) => c.action));
@@ -204,6 +229,7 @@ function sheetSvg(sheet, { label, choices, onChoose, onHover, interactive }) {
       svg("title", {}, text),
       svg("rect", { class: "glow", x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 8 }),
       svg("rect", { class: "glow-inner", x: x + 5.5, y: y + 5.5, width: CELL - 11, height: CELL - 11, rx: 5 }),
+      svg("rect", { class: "focus-ring", x: x - 2, y: y - 2, width: CELL + 4, height: CELL + 4, rx: 10 }),
       option.kind === "cross"
         ? crossMark(x, y, 11, "preview")
         : svg("circle", { class: "preview", cx: x + CELL / 2, cy: y + CELL / 2, r: CELL * 0.36 }),
@@ -211,6 +237,31 @@ function sheetSvg(sheet, { label, choices, onChoose, onHover, interactive }) {
     root.append(g);
   }
   return root;
+}
+
+/** Arrow keys move the focus to the nearest choice in that direction. */
+function arrowKeys(event) {
+  const dirs = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
+  const dir = dirs[event.key];
+  const from = event.target.closest && event.target.closest(".choice");
+  if (!dir || !from) return;
+  const col = Number(from.dataset.col);
+  const row = Number(from.dataset.row);
+  let best = null;
+  let bestScore = Infinity;
+  for (const node of event.currentTarget.querySelectorAll(".choice")) {
+    const dc = Number(node.dataset.col) - col;
+    const dr = Number(node.dataset.row) - row;
+    const along = dc * dir[0] + dr * dir[1];
+    if (along <= 0) continue;
+    const score = along + 2 * Math.abs(dc * dir[1] + dr * dir[0]);
+    if (score < bestScore) {
+      bestScore = score;
+      best = node;
+    }
+  }
+  event.preventDefault();
+  if (best) best.focus();
 }
 
 function progress(score, target) {
@@ -233,10 +284,11 @@ function legend() {
     el("li", {}, icon(x()), "crossed out"),
     el("li", {}, icon(ring()), "circled (a stop)"),
     el("li", {}, icon(svg("rect", { class: "scoring-swatch", x: 2, y: 2, width: 20, height: 20, rx: 4 }), x(), ring()), "X + circle: scores"),
+    el("li", {}, icon(svg("rect", { class: "last-mark", x: 2.5, y: 2.5, width: 19, height: 19, rx: 4 })), "dashed: the last X and move"),
   );
 }
 
-function sheetCard(view, sheet, ctx, { size, mine }) {
+function sheetCard(view, sheet, ctx, { size, mine, jobs }) {
   const name = nameOf(ctx, sheet.seat);
   const word = stepWord(sheet, view);
   const interactive = Boolean(mine && ctx.interactive && !ctx.pending && ctx.choices.length);
@@ -262,7 +314,21 @@ function sheetCard(view, sheet, ctx, { size, mine }) {
     onChoose: ctx.onChoose,
     onHover,
     interactive,
+    marks: lastMarks(sheet.seat, ctx),
   });
+  const previous = ctx.previous && ctx.previous.sheets ? ctx.previous.sheets[sheet.seat] : null;
+  jobs.push(() =>
+    animateSheet({
+      before: previous,
+      after: sheet,
+      previousView: ctx.previous,
+      view,
+      ctx,
+      diceNodes: diceEls,
+      pinNode: drawing.querySelector(".pin"),
+      cellSpan: CELL + GAP,
+    }),
+  );
   const header = el(
     "header",
     { class: "sheet-head" },
@@ -309,7 +375,14 @@ function sheetCard(view, sheet, ctx, { size, mine }) {
 // ------------------------------------------------------------------ exports
 /** Draw the whole board: the round, and every player's sheet (the viewer's first). */
 export function render(root, view, ctx) {
-  const context = { players: [], choices: [], interactive: false, pending: false, ...ctx };
+  const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const context = { players: [], choices: [], interactive: false, pending: false, previous: null, motion: !reduced, ...ctx };
+  if (context.motion === undefined) context.motion = !reduced;
+  const jobs = [];
+  // Keep the keyboard focus on the sheet from one decision to the next.
+  const focused = root.contains(document.activeElement) ? document.activeElement.closest(".choice") : null;
+  const inside = root.contains(document.activeElement);
+  const hadFocus = keyboardUser && (inside || (document.activeElement === document.body && root.dataset.focus === "true"));
   const you = view.you;
   const solo = view.sheets.length === 1;
   const mode = solo ? "Solo game" : `Competitive, ${view.sheets.length} players on one roll`;
@@ -325,20 +398,41 @@ export function render(root, view, ctx) {
   board.append(top);
   if (solo || you !== null) {
     const main = solo ? view.sheets[0] : view.sheets[you];
-    board.append(sheetCard(view, main, { ...context, you }, { size: "large", mine: you !== null }));
+    const mainCard = sheetCard(view, main, { ...context, you }, { size: "large", mine: you !== null, jobs });
     const others = view.sheets.filter((s) => s.seat !== main.seat);
     if (others.length) {
+      // The other sheets stand beside the player's own, so that the sheet, the
+      // dice and the choices fit on one screen.
+      board.classList.add("with-others");
       board.append(
-        el("h3", { class: "others-title" }, "The other sheets"),
-        el("div", { class: "r3-others" }, others.map((s) => sheetCard(view, s, context, { size: "small", mine: false }))),
+        el(
+          "div",
+          { class: "r3-main-row" },
+          mainCard,
+          el(
+            "section",
+            { class: "r3-side", "aria-label": "The other sheets" },
+            el("h3", { class: "others-title" }, "The other sheets"),
+            el("div", { class: `r3-others${others.length > 1 ? " many" : ""}${others.length > 2 ? " crowd" : ""}` }, others.map((s) => sheetCard(view, s, context, { size: "small", mine: false, jobs }))),
+          ),
+        ),
       );
+    } else {
+      board.append(mainCard);
     }
   } else {
     board.append(
-      el("div", { class: "r3-others equal" }, view.sheets.map((s) => sheetCard(view, s, context, { size: "small", mine: false }))),
+      el("div", { class: "r3-others equal" }, view.sheets.map((s) => sheetCard(view, s, context, { size: "small", mine: false, jobs }))),
     );
   }
   fill(root, board);
+  for (const job of jobs) job();
+  const choices = root.querySelectorAll(".choice");
+  if (hadFocus && choices.length) {
+    const same = focused && root.querySelector(`.choice[data-col="${focused.dataset.col}"][data-row="${focused.dataset.row}"]`);
+    (same || choices[0]).focus({ preventScroll: true });
+  }
+  root.dataset.focus = String(hadFocus);
 }
 
 /** The rules in plain words, for people who never read the rulebook. */

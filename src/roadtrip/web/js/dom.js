@@ -119,7 +119,8 @@ export function showDialog(dialog, title, body) {
       el("h2", {}, title),
       el("button", { type: "button", class: "btn small", onclick: () => dialog.close() }, "Close"),
     ),
-    el("div", { class: "dialog-body" }, body),
+    // tabindex: a body long enough to scroll can be scrolled with the keyboard.
+    el("div", { class: "dialog-body", tabindex: "0" }, body),
   );
   if (!dialog.open) dialog.showModal();
   return dialog;

@@ -10,6 +10,9 @@
 import { downloadRecord, matchIdFromPath, rememberMatch, tokenFromHash, wsUrl } from "./api.js";
 import { capitalize, el, fill, joinNames, showDialog, toast } from "./dom.js";
 import { loadBoard } from "../boards/index.js";
+import { motionAllowed, motionToggle } from "./motion.js";
+import { pageTitle, soundToggle, turnSignal } from "./attention.js";
+import { lastMove } from "./lastmove.js";
 
 const FATAL_CLOSE = { 4400: "bad_hello", 4401: "access_denied", 4404: "not_found" };
 const PENDING_TIMEOUT_MS = 8000;
@@ -32,6 +35,8 @@ let connected = false; // a state arrived on the current socket
 let fatal = false;
 let remembered = false;
 let shownSeat = null; // hidden-information hot-seat: the seat whose view was uncovered
+let previousView = null; // the view the board drew last time (ctx.previous)
+let previousSeat = null; // whose view that was: another seat's is never passed on
 
 // ------------------------------------------------------------------ setup
 function start() {
@@ -51,6 +56,7 @@ function start() {
   $("download-btn").addEventListener("click", download);
   $("log").addEventListener("scroll", followLog, { passive: true });
   $("pass-show").addEventListener("click", uncover);
+  document.querySelector(".topbar nav").prepend(motionToggle(), soundToggle());
   document.addEventListener("keydown", coverKey);
   window.addEventListener("hashchange", () => location.reload());
   window.addEventListener("online", reconnectNow);
@@ -71,7 +77,7 @@ function showFatal(title, message) {
   $("fatal-title").textContent = title;
   $("fatal-message").textContent = message;
   setConn("offline", "not connected");
-  document.title = `${title} · roadtrip`;
+  pageTitle(`${title} · roadtrip`);
 }
 
 function setConn(state, text) {
@@ -232,13 +238,16 @@ function context() {
     options: msg.options,
     log: msg.log,
     logStart: msg.log_start,
+    motion: motionAllowed(),
+    previous: previousSeat === msg.seat ? previousView : null,
+    lastMove: lastMove(msg.log, msg.players, { logStart: msg.log_start, given: msg.log_seats }),
   };
 }
 
 function render() {
   if (!msg || fatal) return;
   $("game-name").textContent = msg.game_name;
-  document.title = `${msg.game_name} · roadtrip`;
+  pageTitle(`${msg.game_name} · roadtrip`);
   $("download-btn").hidden = !msg.finished;
   // The replay of a hot-seat link shows its first seat's view: not while the
   // other players still keep their hands from that one.
@@ -252,10 +261,14 @@ function render() {
   const ctx = context();
   renderTurn(ctx);
   renderEnd(ctx);
-  if (board && msg.view) board.render($("board"), msg.view, ctx);
+  if (board && msg.view) {
+    board.render($("board"), msg.view, ctx);
+    previousView = msg.view;
+    previousSeat = msg.seat;
+  }
   renderChoices(ctx);
   renderPlayers();
-  renderLog();
+  renderLog(ctx);
 }
 
 // --------------------------------------------------------- pass the device
@@ -336,6 +349,7 @@ function renderTurn(ctx) {
   else if (msg.spectator) title = `Watching: ${joinNames(names(msg.active_seats))} to play`;
   else title = `Waiting for ${joinNames(names(msg.active_seats))}`;
   if (!connected && !msg.finished) title = "Connection lost: reconnecting…";
+  turnSignal(mine && !msg.finished ? `${msg.seat}/${msg.my_moves}` : null);
   banner.dataset.mine = String(mine);
   banner.dataset.over = String(msg.finished);
   fill(banner, el("span", { class: "title" }, title), detail ? el("span", { class: "detail" }, detail) : null);
@@ -449,18 +463,22 @@ function followLog() {
   list.dataset.follow = String(list.scrollHeight - list.scrollTop - list.clientHeight < 40);
 }
 
-function renderLog() {
+function renderLog(ctx) {
   const list = $("log");
   const follow = list.dataset.follow !== "false";
+  const last = ctx.lastMove ? ctx.lastMove.index : -1;
   fill(list,
-    ...msg.log.map((text, i) =>
-      el(
+    ...msg.log.map((text, i) => {
+      const isLast = msg.log_start + i === last;
+      const kind = text.startsWith("Chance:") ? "dice" : "";
+      return el(
         "li",
-        { class: text.startsWith("Chance:") ? "dice" : "" },
+        { class: isLast ? `${kind} last-move`.trim() : kind, "aria-current": isLast ? "true" : null },
         el("span", { class: "n" }, String(msg.log_start + i + 1)),
         el("span", {}, text),
-      ),
-    ),
+        isLast ? el("span", { class: "visually-hidden" }, " (the last move)") : null,
+      );
+    }),
   );
   if (follow) list.scrollTop = list.scrollHeight;
 }

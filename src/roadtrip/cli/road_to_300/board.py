@@ -27,12 +27,18 @@ _FIELD = re.compile(r"^\(?\s*(\d+)\s*(?:[,;]\s*|\s+)(\d+)\s*\)?$")
 ENDINGS = {
     "no_cross": "three failed rolls in a row (no field could be crossed)",
     "no_move": "no legal move (the movement could not be carried out)",
+    "max_rounds": "the round limit (max_rounds) was reached",
 }
 LEGEND = "X crossed · (30) circled · X(30) crossed and circled: scores · @ you stand here"
 
 
 def _field(data: dict[str, Any]) -> str:
     return f"{data['col']},{data['row']}"
+
+
+def _steps(count: int, word: str = "step") -> str:
+    """'1 step', '3 steps' (or another counted word)."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def _dice(sheet: dict[str, Any]) -> str:
@@ -128,12 +134,13 @@ class RoadTo300UI:
         die = sheet["move_die"]
         if sheet["position"] is None:
             if state.game.options.get("first_move") == "corner_free":
-                how = f"enter the grid on a 30 (a corner), then move {die} steps"
+                how = f"enter the grid on a 30 (a corner), then move {_steps(die)}"
             else:
-                how = f"move {die} steps, the first of them onto a 30 (a corner)"
+                first = "onto" if die == 1 else "the first of them onto"
+                how = f"move {_steps(die)}, {first} a 30 (a corner)"
             return f"{who}Step 4: {how}. Where does the movement end?"
         return (
-            f"{who}Step 4: move exactly {die} steps from {_field(sheet['position'])}. "
+            f"{who}Step 4: move exactly {_steps(die)} from {_field(sheet['position'])}. "
             "Where does the movement end?"
         )
 
@@ -204,10 +211,10 @@ class RoadTo300UI:
         if sheet["position"] is None:
             return (
                 f"{col},{row} cannot be reached: the first move enters the grid on a 30 "
-                f"(a corner) and uses exactly {die} steps."
+                f"(a corner) and uses exactly {_steps(die)}."
             )
         return (
-            f"{col},{row} cannot be reached in exactly {die} orthogonal steps from "
+            f"{col},{row} cannot be reached in exactly {_steps(die, 'orthogonal step')} from "
             f"{_field(sheet['position'])} without leaving the grid, entering a field "
             "twice, or entering a crossed or circled field."
         )
@@ -243,7 +250,7 @@ class RoadTo300UI:
         if new["over"] and new["ended"] == "no_move":
             start = f"from {_field(old['position'])}" if old["position"] else "into the grid"
             events.append(
-                f"No legal movement of {new['move_die']} steps {start}: "
+                f"No legal movement of {_steps(new['move_die'])} {start}: "
                 f"the game is over for {self._them(seat, solo)}."
             )
         return events
