@@ -45,7 +45,8 @@ def create_in_lobby(live_server: Any, page: Any) -> tuple[str, list[str], str]:
     """A two-person hot-seat Road Rally on a short track, from the lobby's form:
     (match id, the two seat tokens, the hot-seat link)."""
     page.goto(live_server.url + "/")
-    page.locator(f'.game-card[data-game="{GAME}"] button').click()
+    page.locator(f'.game-card[data-game="{GAME}"] button[data-new-match]').click()
+    page.click("#variant-options summary")  # the variant rules are folded away
     page.wait_for_selector('#new-form [data-option="tiles"]')
     page.fill("#opt-players", "2")
     page.wait_for_selector('.seat-row[data-seat="1"]')

@@ -28,7 +28,7 @@ from roadtrip.core.records import replay_states
 from roadtrip.core.registry import game_class
 from roadtrip.server.coordinator import Coordinator, Created, NotFound
 from roadtrip.server.errors import error_body, error_code
-from roadtrip.server.seats import display_names, players_of
+from roadtrip.server.seats import TEAM_GAMES, display_names, players_of
 from roadtrip.server.settings import MAX_HTTP_BODY
 from roadtrip.server.sql_store import SqlStore
 from roadtrip.server.storage import Grant, MatchStore, SeatSpec
@@ -196,6 +196,7 @@ def create_app(store: MatchStore | None = None, database_url: str | None = None)
                 {
                     **info.describe(),
                     "options": [o.describe() for o in cls.options_spec],
+                    "teams": info.id in TEAM_GAMES,
                     "bots": [
                         {"name": b, "summary": bot_summary(b, info.id)} for b in bot_names(info.id)
                     ],

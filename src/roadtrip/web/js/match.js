@@ -10,6 +10,8 @@
 import { downloadRecord, matchIdFromPath, rememberMatch, tokenFromHash, wsUrl } from "./api.js";
 import { capitalize, el, fill, joinNames, showDialog, toast } from "./dom.js";
 import { loadBoard } from "../boards/index.js";
+import { rematchControl } from "./rematch.js";
+import { chip, logLine } from "./seats.js";
 
 const FATAL_CLOSE = { 4400: "bad_hello", 4401: "access_denied", 4404: "not_found" };
 const PENDING_TIMEOUT_MS = 8000;
@@ -338,7 +340,8 @@ function renderTurn(ctx) {
   if (!connected && !msg.finished) title = "Connection lost: reconnecting…";
   banner.dataset.mine = String(mine);
   banner.dataset.over = String(msg.finished);
-  fill(banner, el("span", { class: "title" }, title), detail ? el("span", { class: "detail" }, detail) : null);
+  const chips = msg.finished ? [] : msg.active_seats.map((s) => chip(msg.players[s]));
+  fill(banner, chips, el("span", { class: "title" }, title), detail ? el("span", { class: "detail" }, detail) : null);
 }
 
 function renderEnd(ctx) {
@@ -363,7 +366,7 @@ function renderEnd(ctx) {
               el(
                 "tr",
                 {},
-                el("td", {}, r.name, r.winner ? el("span", { class: "badge gold", style: "margin-left:.4rem" }, "winner") : null),
+                el("td", {}, chip(msg.players.find((p) => p.name === r.name)), r.name, r.winner ? el("span", { class: "badge gold", style: "margin-left:.4rem" }, "winner") : null),
                 el("td", { class: "score" }, String(r.score)),
                 el("td", {}, r.note),
               ),
@@ -378,6 +381,7 @@ function renderEnd(ctx) {
     el(
       "div",
       { class: "actions" },
+      rematchControl(msg, matchId, token),
       el("a", { class: "btn primary", href: $("replay-link").href, id: "end-replay" }, "Watch the replay"),
       el("button", { type: "button", class: "btn", id: "end-download", onclick: download }, "Download record"),
       el("a", { class: "btn", href: "/" }, "New match"),
@@ -435,7 +439,7 @@ function renderPlayers() {
         "li",
         { class: "player", "data-seat": p.seat, "data-active": String(msg.active_seats.includes(p.seat)) },
         el("span", { class: "dot", "data-online": String(Boolean(p.online)), title: p.online ? "online" : "offline" }),
-        el("span", { class: "name" }, p.name, tag ? el("span", { class: "tag" }, tag) : null),
+        el("span", { class: "name" }, chip(p), p.name, tag ? el("span", { class: "tag" }, tag) : null),
         el("span", { class: "extra" }, extra),
       );
     }),
@@ -458,7 +462,7 @@ function renderLog() {
         "li",
         { class: text.startsWith("Chance:") ? "dice" : "" },
         el("span", { class: "n" }, String(msg.log_start + i + 1)),
-        el("span", {}, text),
+        el("span", {}, logLine(text, msg.players)),
       ),
     ),
   );
