@@ -32,7 +32,12 @@ DECISION = "#board .rr-mine button[data-action]:not([disabled])"
 NAMES = ["Ada", "Bo"]
 MAX_STEPS = 600
 # private log lines (as the seat itself reads them): a dealt card's number, a drawn card
-PRIVATE_LOG = re.compile(r"is dealt rally point card \d|draws an? (green|yellow|red) \d", re.I)
+# (one draw, or a seat's draws grouped on one line: "draws 5 cards: a green 2, ...")
+PRIVATE_LOG = re.compile(
+    r"is dealt (\d+ rally point cards: )?rally point card \d"
+    r"|draws (\d+ cards: )?an? (green|yellow|red) \d",
+    re.I,
+)
 
 
 # ------------------------------------------------------------------ helpers
