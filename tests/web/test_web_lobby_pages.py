@@ -12,7 +12,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # a11y.py, next to this file
 
-from a11y import assert_accessible  # noqa: E402
+from a11y import assert_accessible
 
 GAMES = ["road-to-300", "get-your-kicks", "mileage-may-vary", "road-rally", "open-road"]
 
@@ -144,7 +144,7 @@ def test_a_main_street_team_gets_two_links_and_both_play_the_mat(
     for page in (ann, bob):
         page.wait_for_selector("#players .player")
         assert "Ann & Bob" in page.locator("#players").inner_text()
-    go = '#board button[data-action]:not([disabled])'  # the mat's own big buttons
+    go = "#board button[data-action]:not([disabled])"  # the mat's own big buttons
     bob.wait_for_selector(go)
     before = ann.locator("#log li").count()
     bob.locator(go).first.click()
@@ -157,9 +157,7 @@ def test_two_bots_of_a_kind_have_distinct_names_and_colour_chips(
     live_server: Any, new_page: Any, shot: Any
 ) -> None:
     seats = [{"name": "Greedy bot", "bot": "greedy"}, {"name": "Greedy bot", "bot": "greedy"}]
-    created = live_server.api(
-        "POST", "/api/matches", json={"game": "road-to-300", "seats": seats}
-    )
+    created = live_server.api("POST", "/api/matches", json={"game": "road-to-300", "seats": seats})
     page = new_page()
     page.goto(live_server.url + created["spectator"]["url"])
     page.wait_for_selector("#end-screen:not([hidden])")
@@ -216,9 +214,7 @@ def test_rematch_seats_the_same_players_each_with_their_own_link(
 
 
 # ----------------------------------------------------------------- replay
-def test_a_replay_with_a_wrong_token_offers_no_dead_button(
-    live_server: Any, new_page: Any
-) -> None:
+def test_a_replay_with_a_wrong_token_offers_no_dead_button(live_server: Any, new_page: Any) -> None:
     created = live_server.api(
         "POST", "/api/matches", json={"game": "road-to-300", "seats": [{"name": "Cy"}]}
     )
@@ -239,7 +235,9 @@ def test_the_replay_of_an_unfinished_match_asks_for_nothing_refused(
     page = new_page()
     refused: list[str] = []
     errors: list[str] = []
-    page.on("response", lambda r: refused.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    page.on(
+        "response", lambda r: refused.append(f"{r.status} {r.url}") if r.status >= 400 else None
+    )
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.goto(f"{live_server.url}/replay/{created['match']}#t={created['seats'][0]['token']}")
     page.wait_for_selector("#step-text:not(:empty)")
