@@ -402,7 +402,7 @@ async function fillStatus(node, matchId, token) {
       node.className = "badge green";
     }
   } catch (err) {
-    node.textContent = err.status === 404 ? "not on this server" : "unavailable";
+    node.textContent = err.status === 404 ? "Not on this server" : "Unavailable";
     node.className = "badge red";
   }
 }
