@@ -121,6 +121,7 @@ def test_a_name_over_the_limit_is_refused_before_sending(live_server: Any, new_p
     error.wait_for()
     assert "at most 40 characters" in error.inner_text()
     assert requests == [] and page.locator("#created").is_hidden()
+    assert_accessible(page)
 
 
 def test_a_main_street_team_gets_two_links_and_both_play_the_mat(
@@ -138,6 +139,7 @@ def test_a_main_street_team_gets_two_links_and_both_play_the_mat(
     link_bob = lobby.locator('[data-link="seat-0-partner"] input').input_value()
     assert link_ann != link_bob
     assert "Bob" in lobby.locator('[data-link="seat-0-partner"]').inner_text()
+    assert_accessible(lobby)  # the links to share, and "Your matches", too
     ann, bob = new_page(), new_page()
     ann.goto(link_ann)
     bob.goto(link_bob)

@@ -13,11 +13,12 @@ export function chip(player) {
   return el("span", { class: "chip", style: `--chip:${player.colour}`, "aria-hidden": "true", "data-seat": player.seat });
 }
 
-/** The player whose name ``text`` starts with (the longest match), or null. */
+/** The player whose whole name ``text`` starts with (the longest match), or null. */
 export function playerAtStart(text, players) {
   let best = null;
   for (const p of players || []) {
-    if (p.name && text.startsWith(p.name) && (!best || p.name.length > best.name.length)) best = p;
+    const whole = p.name && text.startsWith(p.name) && /^[\s:]|^$/.test(text.slice(p.name.length));
+    if (whole && (!best || p.name.length > best.name.length)) best = p;
   }
   return best;
 }
