@@ -13,9 +13,10 @@ from typer.testing import CliRunner, Result
 
 import roadtrip
 from roadtrip.cli.main import app
-from roadtrip.cli.play import InputError, read_choice
+from roadtrip.cli.play import GenericUI, InputError, read_choice
 from roadtrip.cli.road_to_300.board import RoadTo300UI
-from roadtrip.core import Match, OptionValue, State
+from roadtrip.core import CHANCE, Match, OptionValue, State
+from roadtrip.core.state import fill_mentions, mention
 from roadtrip.games.road_to_300 import board
 from roadtrip.games.road_to_300.sheet import WAITING
 
@@ -257,3 +258,30 @@ def test_a_crossed_field_is_refused_with_the_reason() -> None:
     ui = RoadTo300UI()
     with pytest.raises(InputError, match="2,2 is already crossed out"):
         ui.parse("2,2", state, 0)
+
+
+class _MentioningState:
+    """Just enough of a State for GenericUI: texts that mention seats by mention()."""
+
+    def num_players(self) -> int:
+        return 2
+
+    def legal_actions(self, seat: int) -> list[int]:
+        return [1]
+
+    def describe_action(
+        self, action: int, seat: int, viewer: int | None, names: object = None
+    ) -> str:
+        return fill_mentions(f"{mention(1)} draws a card", names)  # type: ignore[arg-type]
+
+    def action_to_string(self, action: int, seat: int, names: object = None) -> str:
+        return fill_mentions(f"pass the bag to {mention(0)}", names)  # type: ignore[arg-type]
+
+
+def test_the_terminal_calls_seats_by_their_names_in_chance_lines_and_choices() -> None:
+    """Issue 11: "Chance: seat 2 draws a card" named the seat by number."""
+    ui = GenericUI()
+    state = _MentioningState()
+    lines = ui.explain(state, CHANCE, 5, state)  # type: ignore[arg-type]
+    assert lines == ["Chance: Player 2 draws a card"]
+    assert [c.label for c in ui.choices(state, 0)] == ["pass the bag to Player 1"]  # type: ignore[arg-type]

@@ -37,7 +37,7 @@ def error_of(response: Any, status: int, code: str) -> str:
     body = response.json()
     assert set(body) == {"error"} and body["error"]["code"] == code, body
     message: str = body["error"]["message"]
-    assert message
+    assert message and not message[0].islower(), f"an error text starts with a capital: {message!r}"
     return message
 
 
@@ -123,9 +123,17 @@ def test_the_state_says_whether_the_game_hides_information(client: TestClient) -
             "unknown_bot",
             ["oracle", "random"],
         ),
-        ({"game": GAME, "seats": [{}, {}]}, 400, "illegal_move", ["seats"]),
-        ({"game": GAME, "seats": []}, 400, "illegal_move", ["seats"]),
-        ({"game": GAME, "options": {"players": 3}, "seats": [{}]}, 400, "illegal_move", ["3"]),
+        ({"game": GAME, "options": {"players": 1}, "seats": [{}, {}]}, 400, "bad_setup", ["seats"]),
+        ({"game": GAME, "seats": []}, 400, "bad_setup", ["seat"]),
+        ({"game": GAME, "options": {"players": 3}, "seats": [{}]}, 400, "bad_setup", ["3"]),
+        ({"game": GAME, "seats": [{}] * 7}, 400, "bad_setup", ["1 to 6 players", "7"]),
+        ({"game": GAME, "seats": [{"name": "x" * 41}]}, 400, "bad_setup", ["41", "at most 40"]),
+        (
+            {"game": GAME, "seats": [{"name": "Ann", "partner": "Bob"}]},
+            400,
+            "bad_setup",
+            ["team", "Main Street"],
+        ),
         ({"seats": [{}]}, 422, "bad_request", ["game"]),
         ({"game": GAME, "seats": [{"name": ""}]}, 422, "bad_request", ["name"]),
         ({"game": GAME, "seats": "two"}, 422, "bad_request", ["seats"]),
@@ -139,6 +147,9 @@ def test_the_state_says_whether_the_game_hides_information(client: TestClient) -
         "too-many-seats",
         "no-seats",
         "too-few-seats",
+        "more-seats-than-the-game-takes",
+        "name-too-long",
+        "team-outside-main-street",
         "no-game",
         "empty-name",
         "seats-not-a-list",

@@ -24,6 +24,7 @@ from roadtrip.core.errors import GameOver, IllegalMove, InvalidOption, NotYourTu
 from roadtrip.core.records import replay
 from roadtrip.core.state import CHANCE
 from roadtrip.server.coordinator import AccessDenied, Coordinator, NotFound, StaleVersion
+from roadtrip.server.seats import SetupError
 from roadtrip.server.storage import Grant, MemoryStore, StorageError
 from roadtrip.server.tokens import token_hash
 from roadtrip.server.transport import MemoryTransport
@@ -108,8 +109,8 @@ def test_creation_errors_store_nothing(checked: Checked) -> None:
         coordinator.create_match("no-such-game", {}, seats(None))
     with pytest.raises(InvalidOption, match="corner_step"):
         coordinator.create_match(GAME, {"first_move": "jump"}, seats(None))
-    with pytest.raises(IllegalMove, match="1 seats"):
-        coordinator.create_match(GAME, {}, seats(None, None))
+    with pytest.raises(SetupError, match="1 seats"):
+        coordinator.create_match(GAME, {"players": 1}, seats(None, None))
     with pytest.raises(Exception, match="choose from"):
         coordinator.create_match(GAME, {"players": 2}, seats(None, "nobody"))
     assert store.unfinished() == [] and store.recent(10) == []

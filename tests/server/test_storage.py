@@ -208,3 +208,52 @@ def test_sql_store_survives_reopening(sql_url: str) -> None:
         reopened.append("m1", 2, [(1, 3)])
     finally:
         reopened.close()
+
+
+def test_a_team_seat_and_its_second_members_token_round_trip(store: MatchStore) -> None:
+    team = StoredMatch(
+        id="t1",
+        game="get-your-kicks",
+        options={"players": 2},
+        seed=5,
+        seats=[SeatSpec("Ann", partner="Bob"), SeatSpec("Cy")],
+        created_at=1.0,
+    )
+    store.create(team, {"d" * 64: Grant("t1", (0,)), "e" * 64: Grant("t1", (0,), member=1)})
+    loaded = store.load("t1")
+    assert loaded is not None and loaded.seats[0].partner == "Bob"
+    assert loaded.seats[0].label == "Ann & Bob" and loaded.seats[1].partner is None
+    assert store.grant("d" * 64) == Grant("t1", (0,))
+    assert store.grant("e" * 64) == Grant("t1", (0,), member=1)
+
+
+def test_matches_stored_before_teams_existed_still_load(sql_url: str) -> None:
+    """Rows written by the earlier schema (seats without "partner", token seats as a
+    plain list) load unchanged."""
+    from sqlalchemy import insert
+
+    from roadtrip.server.sql_store import matches, tokens
+
+    store = SqlStore(sql_url)
+    try:
+        with store.engine.begin() as conn:
+            conn.execute(
+                insert(matches).values(
+                    id="old",
+                    game="road-to-300",
+                    options={"players": 1},
+                    seed=9,
+                    seats=[{"name": "Ann", "bot": None}],
+                    hotseat=False,
+                    finished=False,
+                    returns=None,
+                    created_at=1.0,
+                    action_count=0,
+                )
+            )
+            conn.execute(insert(tokens).values(token_hash="f" * 64, match_id="old", seats=[0]))
+        loaded = store.load("old")
+        assert loaded is not None and loaded.seats == [SeatSpec("Ann")]
+        assert store.grant("f" * 64) == Grant("old", (0,))
+    finally:
+        store.close()

@@ -134,7 +134,7 @@ BAD_MESSAGES = [
     ("not json", "JSON"),
     ("[1, 2]", "object"),
     (json.dumps({"action": 3}), "type"),
-    (json.dumps({"type": "dance"}), "unknown message type"),
+    (json.dumps({"type": "dance"}), "Unknown message type"),
     (json.dumps({"type": "act"}), "action"),
     (json.dumps({"type": "act", "action": "12"}), "integer"),
     (json.dumps({"type": "act", "action": 1.5}), "integer"),
@@ -155,6 +155,7 @@ def test_bad_messages_get_an_error_and_the_connection_stays_usable(client: TestC
             error = ws_receive(ws)
             assert error["type"] == "error" and error["code"] == "bad_message", raw
             assert words in error["message"], (raw, error)
+            assert not error["message"][0].islower(), "error texts start with a capital"
         ws.send_bytes(b'{"type": "sync"}')  # a binary frame is not a text message
         error = ws_receive(ws)
         assert error["type"] == "error" and error["code"] == "bad_message"

@@ -32,7 +32,12 @@ DECISION = "#board .rr-mine button[data-action]:not([disabled])"
 NAMES = ["Ada", "Bo"]
 MAX_STEPS = 600
 # private log lines (as the seat itself reads them): a dealt card's number, a drawn card
-PRIVATE_LOG = re.compile(r"is dealt rally point card \d|draws an? (green|yellow|red) \d", re.I)
+# (one draw, or a seat's draws grouped on one line: "draws 5 cards: a green 2, ...")
+PRIVATE_LOG = re.compile(
+    r"is dealt (\d+ rally point cards: )?rally point card \d"
+    r"|draws (\d+ cards: )?an? (green|yellow|red) \d",
+    re.I,
+)
 
 
 # ------------------------------------------------------------------ helpers
@@ -45,7 +50,8 @@ def create_in_lobby(live_server: Any, page: Any) -> tuple[str, list[str], str]:
     """A two-person hot-seat Road Rally on a short track, from the lobby's form:
     (match id, the two seat tokens, the hot-seat link)."""
     page.goto(live_server.url + "/")
-    page.locator(f'.game-card[data-game="{GAME}"] button').click()
+    page.locator(f'.game-card[data-game="{GAME}"] button[data-new-match]').click()
+    page.click("#variant-options summary")  # the variant rules are folded away
     page.wait_for_selector('#new-form [data-option="tiles"]')
     page.fill("#opt-players", "2")
     page.wait_for_selector('.seat-row[data-seat="1"]')

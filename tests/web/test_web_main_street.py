@@ -178,6 +178,7 @@ def test_get_your_kicks_solo_from_the_lobby(live_server: Any, new_page: Any, sho
     card.wait_for()
     assert "Get Your Kicks" in card.inner_text()
     card.get_by_role("button", name="New match").click()
+    page.click("#variant-options summary")  # the variant rules are folded away
     page.wait_for_selector("#opt-solo_six_black")
     assert page.locator("#opt-solo_six_black option").count() == 2
     page.fill('input[name="seat-name-0"]', "You")

@@ -58,6 +58,7 @@ def test_solo_game_from_the_lobby_to_the_replay(
     assert page.locator("#opt-cross_standing").get_attribute("type") == "checkbox"
     target = page.locator("#opt-target")
     assert (target.get_attribute("min"), target.get_attribute("max")) == ("1", "600")
+    page.click("#variant-options summary")  # the variant rules are folded away
     help_text = page.locator('[data-option="target"]').inner_text()
     assert "Score needed to win" in help_text and "Rulebook:" in help_text
     shot(page, "lobby")

@@ -103,7 +103,11 @@ class GenericUI:
         return f"{self.seat_name(state, seat)} may choose:"
 
     def choices(self, state: State, seat: int) -> list[Choice]:
-        return [Choice(a, state.action_to_string(a, seat)) for a in state.legal_actions(seat)]
+        names = seat_names(self, state)
+        return [
+            Choice(a, state.action_to_string(a, seat, names=names))
+            for a in state.legal_actions(seat)
+        ]
 
     def prompt(self, state: State, seat: int) -> str:
         return f"{self.seat_name(state, seat)}, your choice (q quits): "
@@ -117,12 +121,19 @@ class GenericUI:
 
     def explain(self, before: State, seat: int, action: int, after: State) -> list[str]:
         if seat == CHANCE:
-            return [f"Chance: {before.action_to_string(action, CHANCE)}"]
+            names = seat_names(self, before)
+            return [f"Chance: {before.describe_action(action, CHANCE, None, names=names)}"]
         return []
 
     def render_result(self, console: Console, state: State) -> None:
         console.print(Pretty(state.view(None)))
         console.print(f"Returns: {state.returns()}")
+
+
+def seat_names(ui: GameUI, state: State) -> list[str]:
+    """Every seat's name as ``ui`` calls it: what the game's mentions of seats
+    (``roadtrip.core.mention``) are filled with, instead of "seat N"."""
+    return [ui.seat_name(state, seat) for seat in range(state.num_players())]
 
 
 def _road_to_300() -> GameUI:
@@ -262,7 +273,7 @@ def play_match(
         if hint is not None:
             action = hint.choose(observe(state, seat), hint_rng)
             label = next((c.label for c in choices if c.action == action), None)
-            text = label or state.action_to_string(action, seat)
+            text = label or state.action_to_string(action, seat, names=seat_names(ui, state))
             console.print(f"[green]Hint ({escape(hint.name)}): {escape(text)}[/]")
         while True:
             try:
@@ -302,12 +313,13 @@ def replay_match(
     numbered = 0
     for index, (seat, action) in enumerate(record.actions):
         previous, current = states[index], states[index + 1]
-        words = previous.action_to_string(action, seat)
+        names = seat_names(ui, previous)
+        words = previous.action_to_string(action, seat, names=names)
         if seat == CHANCE:
             console.print(f"[dim]{index + 1:>4}.[/] {escape(words[:1].upper() + words[1:])}")
         else:
             numbered += 1
-            who = f"Player {seat + 1}"
+            who = names[seat]
             console.print(f"[dim]{index + 1:>4}.[/] [bold]{who}[/]: {escape(words)}")
         for event in ui.explain(previous, seat, action, current):
             console.print(f"        [yellow]{escape(event)}[/]")

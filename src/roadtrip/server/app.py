@@ -15,9 +15,10 @@ from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
 
 import roadtrip
@@ -25,8 +26,9 @@ from roadtrip.bots import bot_names, bot_summary
 from roadtrip.core.errors import IllegalMove, RoadtripError
 from roadtrip.core.records import replay_states
 from roadtrip.core.registry import game_class
-from roadtrip.server.coordinator import Coordinator, NotFound
+from roadtrip.server.coordinator import Coordinator, Created, NotFound
 from roadtrip.server.errors import error_body, error_code
+from roadtrip.server.seats import TEAM_GAMES, display_names, players_of
 from roadtrip.server.settings import MAX_HTTP_BODY
 from roadtrip.server.sql_store import SqlStore
 from roadtrip.server.storage import Grant, MatchStore, SeatSpec
@@ -35,11 +37,15 @@ from roadtrip.server.visibility import replay_log, replay_step_message
 from roadtrip.server.websocket import websocket_endpoint
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+NOT_FOUND_PAGE = WEB / "404.html"
 
 
 class SeatIn(BaseModel):
-    name: str = Field(default="Player", min_length=1, max_length=40)
+    # Names longer than NAME_LIMIT are refused by checked_seats with a sentence
+    # naming the limit (a 400 bad_setup), not cut.
+    name: str = Field(default="Player", min_length=1)
     bot: str | None = Field(default=None, max_length=40)
+    partner: str | None = None  # a team seat's second player (America's Main Street)
 
 
 class CreateIn(BaseModel):
@@ -75,6 +81,46 @@ def bearer(request: Request) -> str | None:
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
+def link(match_id: str, token: str) -> str:
+    return f"/m/{match_id}#t={token}"
+
+
+def created_answer(created: Created, seats: list[SeatSpec]) -> dict[str, Any]:
+    """The answer to a new match: one entry per person of a human seat (a team seat
+    has two, each with its own token and own ``name``; ``seat_name`` is the seat's
+    display name, "Ann & Bob"), the spectators' and the hot-seat link."""
+    mid = created.match_id
+    names = display_names(seats)
+    people: list[dict[str, Any]] = []
+    for seat, token in sorted(created.seat_tokens.items()):
+        spec = seats[seat]
+        partner = created.partner_tokens.get(seat)
+        members = [(spec.name if spec.partner else names[seat], token)]
+        if partner is not None and spec.partner:
+            members.append((spec.partner, partner))
+        for member, (name, member_token) in enumerate(members):
+            people.append(
+                {
+                    "seat": seat,
+                    "name": name,
+                    "seat_name": names[seat],
+                    "member": member,
+                    "token": member_token,
+                    "url": link(mid, member_token),
+                }
+            )
+    return {
+        "match": mid,
+        "seats": people,
+        "spectator": {"token": created.spectator_token, "url": link(mid, created.spectator_token)},
+        "hotseat": (
+            {"token": created.hotseat_token, "url": link(mid, created.hotseat_token)}
+            if created.hotseat_token
+            else None
+        ),
+    }
+
+
 def create_app(store: MatchStore | None = None, database_url: str | None = None) -> FastAPI:
     """The app, on ``store`` (or a SqlStore on ``database_url``)."""
     if store is None:
@@ -100,13 +146,30 @@ def create_app(store: MatchStore | None = None, database_url: str | None = None)
         status, code = error_code(exc)
         return JSONResponse(error_body(code, str(exc)), status_code=status)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        """Pages that do not exist get a page with a way back; the API keeps JSON."""
+        path = request.url.path
+        api_route = path == "/api" or path.startswith(("/api/", "/ws/"))
+        if exc.status_code == 404 and not api_route:
+            return HTMLResponse(NOT_FOUND_PAGE.read_text(encoding="utf-8"), status_code=404)
+        if exc.status_code == 404:
+            body = error_body("not_found", f"There is no API route {path}; see docs/server.md")
+        elif exc.status_code == 405:
+            body = error_body("method_not_allowed", f"{request.method} is not allowed on {path}")
+        else:
+            body = error_body(f"http_{exc.status_code}", str(exc.detail))
+        return JSONResponse(body, status_code=exc.status_code, headers=exc.headers)
+
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
         problems = "; ".join(
             f"{'.'.join(str(p) for p in e.get('loc', ()) if p != 'body') or 'body'}: {e.get('msg')}"
             for e in exc.errors()
         )
-        return JSONResponse(error_body("bad_request", problems), status_code=422)
+        return JSONResponse(
+            error_body("bad_request", f"The request is not valid: {problems}"), status_code=422
+        )
 
     # ------------------------------------------------------------- pages
     @app.get("/", include_in_schema=False)
@@ -133,6 +196,7 @@ def create_app(store: MatchStore | None = None, database_url: str | None = None)
                 {
                     **info.describe(),
                     "options": [o.describe() for o in cls.options_spec],
+                    "teams": info.id in TEAM_GAMES,
                     "bots": [
                         {"name": b, "summary": bot_summary(b, info.id)} for b in bot_names(info.id)
                     ],
@@ -142,34 +206,17 @@ def create_app(store: MatchStore | None = None, database_url: str | None = None)
 
     @app.post("/api/matches", status_code=201)
     async def create(body: CreateIn) -> dict[str, Any]:
-        seats = [
-            SeatSpec(name=s.name.strip() or f"Player {i + 1}", bot=s.bot)
-            for i, s in enumerate(body.seats)
-        ]
+        seats = [SeatSpec(name=s.name, bot=s.bot, partner=s.partner) for s in body.seats]
         options: dict[str, Any] = dict(body.options)
         created = coordinator.create_match(body.game, options, seats, hotseat=body.hotseat)
-        mid = created.match_id
-        return {
-            "match": mid,
-            "seats": [
-                {
-                    "seat": seat,
-                    "name": seats[seat].name,
-                    "token": token,
-                    "url": f"/m/{mid}#t={token}",
-                }
-                for seat, token in sorted(created.seat_tokens.items())
-            ],
-            "spectator": {
-                "token": created.spectator_token,
-                "url": f"/m/{mid}#t={created.spectator_token}",
-            },
-            "hotseat": (
-                {"token": created.hotseat_token, "url": f"/m/{mid}#t={created.hotseat_token}"}
-                if created.hotseat_token
-                else None
-            ),
-        }
+        return created_answer(created, coordinator.live(created.match_id).stored.seats)
+
+    @app.post("/api/matches/{match_id}/rematch", status_code=201)
+    async def rematch(match_id: str, request: Request) -> dict[str, Any]:
+        """A new match like this finished one; the answer holds only the caller's link
+        (every other player's page receives its own in its next state message)."""
+        created, url = coordinator.rematch(grant_of(request, match_id))
+        return {"match": created.match_id, "url": url}
 
     def grant_of(request: Request, match_id: str) -> Grant:
         return coordinator.authorize(match_id, bearer(request))
@@ -203,7 +250,7 @@ def create_app(store: MatchStore | None = None, database_url: str | None = None)
             "steps": len(live.log),
             "log": replay_log(live.log, grant),
             "finished": live.match.state.is_terminal(),
-            "players": [s.to_dict() for s in live.stored.seats],
+            "players": players_of(live.stored.seats),
         }
 
     @app.get("/api/matches/{match_id}/replay/{step}")

@@ -19,12 +19,14 @@ from roadtrip.bots import Bot, make_bot, observe
 from roadtrip.core.errors import IllegalMove, RoadtripError
 from roadtrip.core.match import Match
 from roadtrip.core.records import MatchRecord, replay
-from roadtrip.core.registry import load_game
+from roadtrip.core.registry import game_class, load_game
 from roadtrip.core.state import CHANCE
+from roadtrip.server.gamelog import LogEntry, log_entry
+from roadtrip.server.seats import SetupError, checked_seats, display_names
 from roadtrip.server.storage import Grant, MatchStore, SeatSpec, StoredMatch
 from roadtrip.server.tokens import new_match_id, new_seed, new_token, token_hash
 from roadtrip.server.transport import Transport
-from roadtrip.server.visibility import LogEntry, log_entry, moves_by, state_message
+from roadtrip.server.visibility import moves_by, state_message
 
 MAX_BOT_STEPS = 10_000  # a runaway bot loop is a bug; stop it rather than hang
 
@@ -43,12 +45,26 @@ class StaleVersion(IllegalMove):
 
 @dataclass
 class Created:
-    """A new match: its id and the secret tokens (returned once, never stored)."""
+    """A new match: its id and the secret tokens (returned once, never stored).
+    ``partner_tokens``: the second member's token of each team seat."""
 
     match_id: str
     seat_tokens: dict[int, str]
     spectator_token: str
     hotseat_token: str | None
+    partner_tokens: dict[int, str] = field(default_factory=dict)
+
+    def token_for(self, grant: Grant) -> str | None:
+        """The new token matching what ``grant`` held in the old match (a rematch):
+        the same seat and team member, the hot-seat, or the spectators'."""
+        if grant.is_spectator:
+            return self.spectator_token
+        if len(grant.seats) > 1:
+            return self.hotseat_token
+        seat = grant.seats[0]
+        if grant.member == 1:
+            return self.partner_tokens.get(seat)
+        return self.seat_tokens.get(seat)
 
 
 @dataclass
@@ -75,6 +91,9 @@ class Coordinator:
         self.clock = clock
         self.connected = connected
         self._live: dict[str, LiveMatch] = {}
+        # Rematches made since this process started: old match id -> the new match.
+        # (Tokens are never stored, so after a restart a rematch click makes a new one.)
+        self._rematches: dict[str, Created] = {}
 
     # ------------------------------------------------------------ creation
     def create_match(
@@ -86,9 +105,20 @@ class Coordinator:
         hotseat: bool = False,
         seed: int | None = None,
     ) -> Created:
+        cls = game_class(game_id)  # UnknownGame naming the games
+        seats = checked_seats(game_id, seats)
+        options = dict(options)
+        if "players" not in options and any(o.name == "players" for o in cls.options_spec):
+            # The seats say how many play, unless the options say it themselves.
+            if not cls.info.min_players <= len(seats) <= cls.info.max_players:
+                raise SetupError(
+                    f"{cls.info.name} is for {cls.info.min_players} to "
+                    f"{cls.info.max_players} players; got {len(seats)} seats"
+                )
+            options["players"] = len(seats)
         game = load_game(game_id, **options)
         if len(seats) != game.num_players():
-            raise IllegalMove(
+            raise SetupError(
                 f"{game.info.name} with these options has {game.num_players()} seats; "
                 f"got {len(seats)}"
             )
@@ -97,8 +127,11 @@ class Coordinator:
                 make_bot(spec.bot, game)  # raises UnknownBot naming the choices
         match_id = new_match_id()
         seat_tokens = {i: new_token() for i, s in enumerate(seats) if s.bot is None}
+        partner_tokens = {i: new_token() for i, s in enumerate(seats) if s.partner}
         spectator_token = new_token()
         grants = {token_hash(t): Grant(match_id, (i,)) for i, t in seat_tokens.items()}
+        for i, t in partner_tokens.items():
+            grants[token_hash(t)] = Grant(match_id, (i,), member=1)
         grants[token_hash(spectator_token)] = Grant(match_id, ())
         hotseat_token = None
         if hotseat and seat_tokens:
@@ -116,7 +149,33 @@ class Coordinator:
         self.store.create(stored, grants)
         live = self._load(match_id)
         self._advance_and_store(live, len(live.match.state.history()))
-        return Created(match_id, seat_tokens, spectator_token, hotseat_token)
+        return Created(match_id, seat_tokens, spectator_token, hotseat_token, partner_tokens)
+
+    def rematch(self, grant: Grant) -> tuple[Created, str]:
+        """A new match with the same game, options and seats as a finished one (the
+        same bots, new tokens for the people); one per match, however many players
+        ask.  Returns it with the link of ``grant``'s own seat in it, and tells every
+        connected audience of the old match its own new link (never another's)."""
+        if grant.is_spectator:
+            raise AccessDenied("Spectators cannot start a rematch; a player can")
+        live = self.live(grant.match_id)
+        if not live.match.state.is_terminal():
+            raise SetupError("A rematch can start once this match is over")
+        created = self._rematches.get(grant.match_id)
+        if created is None:
+            stored = live.stored
+            created = self.create_match(
+                stored.game, dict(stored.options), list(stored.seats), hotseat=stored.hotseat
+            )
+            self._rematches[grant.match_id] = created
+            self.notify(grant.match_id)  # every audience's message now has its link
+        return created, self.rematch_link(grant) or ""
+
+    def rematch_link(self, grant: Grant) -> str | None:
+        """``grant``'s own link into the rematch of its match, if there is one."""
+        created = self._rematches.get(grant.match_id)
+        token = created.token_for(grant) if created is not None else None
+        return f"/m/{created.match_id}#t={token}" if created is not None and token else None
 
     # -------------------------------------------------------------- access
     def authorize(self, match_id: str, token: str | None) -> Grant:
@@ -134,7 +193,7 @@ class Coordinator:
 
     def message(self, match_id: str, grant: Grant) -> dict[str, Any]:
         live = self.live(match_id)
-        return state_message(
+        message = state_message(
             match_id=match_id,
             state=live.match.state,
             grant=grant,
@@ -142,6 +201,8 @@ class Coordinator:
             log=live.log,
             connected=self.connected(match_id) if self.connected else None,
         )
+        message["rematch"] = self.rematch_link(grant)
+        return message
 
     # --------------------------------------------------------------- moves
     def act(
@@ -167,7 +228,7 @@ class Coordinator:
             )
         start = state.move_number()
         trial = state.clone()
-        entry = log_entry(trial, seat, action, live.stored.seats)
+        entry = log_entry(trial, seat, action, display_names(live.stored.seats))
         trial.apply_action(action, seat)  # raises IllegalMove & co; nothing changed
         live_trial = Match(live.match.game, live.match.seed, trial)
         new_log = [entry]
@@ -210,8 +271,9 @@ class Coordinator:
         game = load_game(stored.game, **stored.options)
         state = game.new_initial_state()
         log = []
+        names = display_names(stored.seats)
         for seat, action in stored.actions:
-            log.append(log_entry(state, seat, action, stored.seats))
+            log.append(log_entry(state, seat, action, names))
             state.apply_action(action, seat)
         if stored.actions:
             replay(record)  # validates the stored history as a whole, too
@@ -229,12 +291,13 @@ class Coordinator:
     def _run_automatic(self, live: LiveMatch, trial: Match, new_log: list[LogEntry]) -> None:
         """Resolve chance and bot moves until a human must act or the game ends."""
         state = trial.state
+        names = display_names(live.stored.seats)
         for _ in range(MAX_BOT_STEPS):
             if state.is_terminal():
                 return
             if state.is_chance_node():
                 outcome = trial.sampler.draw(state, trial.chance_count())
-                new_log.append(log_entry(state, CHANCE, outcome, live.stored.seats))
+                new_log.append(log_entry(state, CHANCE, outcome, names))
                 state.apply_action(outcome)
                 continue
             bot_seat = next((s for s in state.active_seats() if s in live.bots), None)
@@ -242,7 +305,7 @@ class Coordinator:
                 return
             rng = Random(f"bot:{live.stored.seed}:{state.move_number()}")
             action = live.bots[bot_seat].choose(observe(state, bot_seat), rng)
-            new_log.append(log_entry(state, bot_seat, action, live.stored.seats))
+            new_log.append(log_entry(state, bot_seat, action, names))
             state.apply_action(action, bot_seat)
         raise RoadtripError(f"match {live.stored.id}: bots made {MAX_BOT_STEPS} moves in a row")
 

@@ -15,6 +15,7 @@ from roadtrip.core.errors import (
     UnknownGame,
 )
 from roadtrip.server.coordinator import AccessDenied, NotFound, StaleVersion
+from roadtrip.server.seats import SetupError
 
 # Error class -> (HTTP status, machine-readable code); most specific first.
 ERROR_CODES: list[tuple[type[Exception], int, str]] = [
@@ -23,6 +24,7 @@ ERROR_CODES: list[tuple[type[Exception], int, str]] = [
     (UnknownGame, 404, "unknown_game"),
     (UnknownBot, 400, "unknown_bot"),
     (InvalidOption, 400, "invalid_option"),
+    (SetupError, 400, "bad_setup"),
     (StaleVersion, 409, "stale"),
     (GameOver, 409, "game_over"),
     (NotYourTurn, 409, "not_your_turn"),
@@ -39,5 +41,10 @@ def error_code(exc: Exception) -> tuple[int, str]:
     return 500, "internal"
 
 
+def sentence(message: str) -> str:
+    """An error text as a sentence: its first letter a capital."""
+    return message[:1].upper() + message[1:]
+
+
 def error_body(code: str, message: str) -> dict[str, Any]:
-    return {"error": {"code": code, "message": message}}
+    return {"error": {"code": code, "message": sentence(message)}}

@@ -117,7 +117,7 @@ class SqlStore:
                     conn.execute(
                         insert(tokens),
                         [
-                            {"token_hash": h, "match_id": g.match_id, "seats": list(g.seats)}
+                            {"token_hash": h, "match_id": g.match_id, "seats": _grant_seats(g)}
                             for h, g in grants.items()
                         ],
                     )
@@ -180,7 +180,14 @@ class SqlStore:
             ).first()
         if row is None:
             return None
-        return Grant(match_id=str(row[0]), seats=tuple(int(s) for s in row[1]))
+        seats = row[1]
+        if isinstance(seats, dict):  # a team partner's token: {"seats": [...], "member": 1}
+            return Grant(
+                match_id=str(row[0]),
+                seats=tuple(int(s) for s in seats["seats"]),
+                member=int(seats.get("member", 0)),
+            )
+        return Grant(match_id=str(row[0]), seats=tuple(int(s) for s in seats))
 
     def recent(self, limit: int) -> list[StoredMatch]:
         with self.engine.connect() as conn:
@@ -201,6 +208,15 @@ class SqlStore:
                 for i, (seat, action) in enumerate(new_actions)
             ],
         )
+
+
+def _grant_seats(grant: Grant) -> Any:
+    """A grant's ``seats`` column: the list of seats as before teams existed, or, for
+    a team's second member, ``{"seats": [...], "member": 1}`` (no new column, so
+    databases made by earlier versions keep working unchanged)."""
+    if grant.member:
+        return {"seats": list(grant.seats), "member": grant.member}
+    return list(grant.seats)
 
 
 def _match_of(row: Any) -> StoredMatch:

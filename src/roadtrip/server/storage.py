@@ -24,17 +24,37 @@ class StorageError(RoadtripError):
 
 @dataclass(frozen=True)
 class SeatSpec:
-    """Who plays a seat: a human (``bot`` is None) or a bot kind."""
+    """Who plays a seat: a human (``bot`` is None) or a bot kind.  A human seat may
+    be a team of two (``partner`` names the second player): both act for the seat,
+    each with a token of their own."""
 
     name: str
     bot: str | None = None
+    partner: str | None = None
+
+    @property
+    def label(self) -> str:
+        """The seat's name as shown: "Ann & Bob" for a team."""
+        return f"{self.name} & {self.partner}" if self.partner else self.name
+
+    @property
+    def members(self) -> tuple[str, ...]:
+        """The people of a human seat (one, or two for a team); none for a bot."""
+        if self.bot is not None:
+            return ()
+        return (self.name, self.partner) if self.partner else (self.name,)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "bot": self.bot}
+        data: dict[str, Any] = {"name": self.name, "bot": self.bot}
+        if self.partner:
+            data["partner"] = self.partner
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SeatSpec:
-        return cls(name=str(data["name"]), bot=data.get("bot"))
+        # Matches stored before teams existed have no "partner": a one-person seat.
+        partner = data.get("partner")
+        return cls(name=str(data["name"]), bot=data.get("bot"), partner=partner or None)
 
 
 @dataclass
@@ -55,10 +75,13 @@ class StoredMatch:
 
 @dataclass(frozen=True)
 class Grant:
-    """What a token allows: act for ``seats`` of a match (empty: spectate)."""
+    """What a token allows: act for ``seats`` of a match (empty: spectate).
+    ``member`` tells the two people of a team seat apart (0: the seat's ``name``,
+    1: its ``partner``), so that each gets only messages meant for them."""
 
     match_id: str
     seats: tuple[int, ...]
+    member: int = 0
 
     @property
     def is_spectator(self) -> bool:

@@ -9,36 +9,14 @@ released only once the match is over.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from roadtrip.core.state import CHANCE, State
+from roadtrip.core.state import State
+from roadtrip.server.gamelog import LogEntry, log_lines
+from roadtrip.server.seats import display_names, players_of
 from roadtrip.server.storage import Grant, SeatSpec
 
-LOG_LIMIT = 300  # entries of the game log sent with each state
-
-
-@dataclass(frozen=True)
-class LogEntry:
-    """One action of the log, in words, as each viewer may read it."""
-
-    seat: int
-    texts: tuple[str, ...]  # index 0: spectators; index s + 1: seat s
-
-    def text_for(self, viewer: int | None) -> str:
-        return self.texts[0 if viewer is None else viewer + 1]
-
-
-def log_entry(state: State, seat: int, action: int, seats: list[SeatSpec]) -> LogEntry:
-    """Describe ``action`` (about to be applied to ``state``) for every viewer."""
-    who = "Chance" if seat == CHANCE else seats[seat].name
-    viewers: list[int | None] = [None, *range(state.num_players())]
-    if state.game.info.perfect_information:
-        text = f"{who}: {state.describe_action(action, seat, None)}"
-        return LogEntry(seat, tuple(text for _ in viewers))
-    return LogEntry(
-        seat, tuple(f"{who}: {state.describe_action(action, seat, v)}" for v in viewers)
-    )
+LOG_LIMIT = 300  # lines of the game log sent with each state
 
 
 def moves_by(state: State, seat: int) -> int:
@@ -72,12 +50,17 @@ def state_message(
     """The state of a match as ``grant`` may see it."""
     seat = acting_seat(state, grant)
     active = state.active_seats()
+    names = display_names(seats)
     choices = (
-        [{"action": a, "label": state.action_to_string(a, seat)} for a in state.legal_actions(seat)]
+        [
+            {"action": a, "label": state.action_to_string(a, seat, names=names)}
+            for a in state.legal_actions(seat)
+        ]
         if seat is not None and seat in active
         else []
     )
     terminal = state.is_terminal()
+    lines = log_lines(log, seat, group_draws=not state.game.info.perfect_information)
     return {
         "type": "state",
         "match": match_id,
@@ -88,22 +71,14 @@ def state_message(
         "seat": seat,
         "my_seats": list(grant.seats),
         "spectator": grant.is_spectator,
-        "players": [
-            {
-                "seat": i,
-                "name": spec.name,
-                "bot": spec.bot,
-                "online": spec.bot is not None or (connected is not None and i in connected),
-            }
-            for i, spec in enumerate(seats)
-        ],
+        "players": players_of(seats, connected),
         "version": state.move_number(),
         "my_moves": moves_by(state, seat) if seat is not None else 0,
         "active_seats": list(active),
         "view": state.view(seat),
         "choices": choices,
-        "log": [entry.text_for(seat) for entry in log[-LOG_LIMIT:]],
-        "log_start": max(0, len(log) - LOG_LIMIT),
+        "log": lines[-LOG_LIMIT:],
+        "log_start": max(0, len(lines) - LOG_LIMIT),
         "finished": terminal,
         "returns": state.returns() if terminal else None,
     }

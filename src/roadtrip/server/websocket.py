@@ -23,14 +23,14 @@ from fastapi import WebSocket, WebSocketDisconnect
 
 from roadtrip.core.errors import RoadtripError
 from roadtrip.server.coordinator import Coordinator, NotFound
-from roadtrip.server.errors import error_code
+from roadtrip.server.errors import error_code, sentence
 from roadtrip.server.settings import HELLO_TIMEOUT, MAX_WS_MESSAGE
 from roadtrip.server.storage import Grant
 from roadtrip.server.transport import Message, QueueHub
 
 
 def error_message(code: str, message: str) -> Message:
-    return {"type": "error", "code": code, "message": message}
+    return {"type": "error", "code": code, "message": sentence(message)}
 
 
 async def _receive_text(websocket: WebSocket) -> str | None:

@@ -1,7 +1,8 @@
-// lobby.js: the lobby page (/).  Lists the games from GET /api/games, builds the
-// "New match" form from each game's declared options and bot kinds, creates
-// matches (POST /api/matches), shows the links to share, offers a one-click solo
-// start, and lists the matches remembered in this browser ("Your matches").
+// lobby.js: the lobby page (/).  Lists the games from GET /api/games (each with
+// its picture and a one-click "Play against bots"), builds the "New match" form
+// from each game's declared options (variant rules folded away) and bot kinds,
+// creates matches (POST /api/matches), shows the links to share, offers a
+// one-click solo start, and lists the matches remembered in this browser.
 
 import {
   absolute,
@@ -13,6 +14,8 @@ import {
   tokenFromHash,
 } from "./api.js";
 import { capitalize, copyText, el, fill, toast } from "./dom.js";
+import { defaultSeatName, readSeats, seatRow, seatsProblem } from "./lobby-seats.js";
+import { gamePicture } from "./pictures.js";
 
 const QUICK_GAME = "road-to-300";
 const $ = (id) => document.getElementById(id);
@@ -69,6 +72,30 @@ async function quickSolo(game, button) {
   }
 }
 
+/** The bot kind a one-click match uses: the first that is not plain random. */
+function quickBot(game) {
+  const names = game.bots.map((b) => b.name);
+  return names.find((n) => n !== "random") || names[0] || null;
+}
+
+async function quickBots(game, button) {
+  const bot = quickBot(game);
+  const count = Math.max(2, game.min_players);
+  const seats = [{ name: "You", bot: null }, ...Array.from({ length: count - 1 }, () => ({ name: defaultSeatName(0, bot), bot }))];
+  const label = [...button.childNodes];
+  button.disabled = true;
+  button.textContent = "Starting…";
+  try {
+    const created = await api("/api/matches", { method: "POST", body: { game: game.id, options: {}, seats, hotseat: false } });
+    rememberMatch(entryFromCreated(created, game, seats));
+    location.href = created.seats[0].url;
+  } catch (err) {
+    toast(`Could not start a game: ${err.message}`);
+    button.disabled = false;
+    button.replaceChildren(...label);
+  }
+}
+
 // ------------------------------------------------------------------ games
 function playerRange(game) {
   return game.min_players === game.max_players
@@ -82,13 +109,20 @@ function renderGames() {
       el(
         "article",
         { class: `game-card${selected && selected.id === game.id ? " selected" : ""}`, "data-game": game.id },
+        gamePicture(game.id),
         el("h3", {}, game.name),
         el("span", { class: "badge green" }, playerRange(game)),
         el("p", {}, game.summary),
         el(
           "div",
           { class: "actions" },
-          el("button", { type: "button", class: "btn", onclick: () => selectGame(game.id) }, "New match"),
+          el(
+            "button",
+            { type: "button", class: "btn primary", "data-quick-bots": game.id, onclick: (e) => quickBots(game, e.currentTarget) },
+            "Play against bots",
+            el("span", { class: "visually-hidden" }, `: ${game.name}`),
+          ),
+          el("button", { type: "button", class: "btn", "data-new-match": game.id, onclick: () => selectGame(game.id) }, "New match", el("span", { class: "visually-hidden" }, `: ${game.name}`)),
         ),
       ),
     ),
@@ -144,48 +178,6 @@ function optionField(option) {
   );
 }
 
-function defaultSeatName(index, bot) {
-  return bot ? `${capitalize(bot)} bot` : `Player ${index + 1}`;
-}
-
-function isDefaultName(name) {
-  return /^Player \d+$/.test(name) || / bot$/.test(name) || !name.trim();
-}
-
-function seatRow(game, index, seat) {
-  const nameInput = el("input", {
-    type: "text",
-    name: `seat-name-${index}`,
-    value: seat.name,
-    maxlength: 40,
-    "aria-label": `Seat ${index + 1} name`,
-  });
-  const help = el("p", { class: "help" });
-  const kind = el(
-    "select",
-    { name: `seat-kind-${index}`, "aria-label": `Seat ${index + 1}: human or bot` },
-    el("option", { value: "", selected: !seat.bot }, "Human"),
-    game.bots.map((b) => el("option", { value: b.name, selected: seat.bot === b.name }, `Bot: ${b.name}`)),
-  );
-  const describe = () => {
-    const bot = game.bots.find((b) => b.name === kind.value);
-    help.textContent = bot ? `Bot “${bot.name}”: ${bot.summary}.` : "A person, with their own invite link.";
-  };
-  kind.addEventListener("change", () => {
-    if (isDefaultName(nameInput.value)) nameInput.value = defaultSeatName(index, kind.value);
-    describe();
-  });
-  describe();
-  return el("li", { class: "seat-row", "data-seat": index }, el("span", { class: "seat-no" }, `Seat ${index + 1}`), nameInput, kind, help);
-}
-
-function readSeats(form) {
-  return [...form.querySelectorAll(".seat-row")].map((row, i) => ({
-    name: row.querySelector("input").value.trim() || defaultSeatName(i, row.querySelector("select").value),
-    bot: row.querySelector("select").value || null,
-  }));
-}
-
 function buildForm(game) {
   const form = $("new-form");
   const playersOption = game.options.find((o) => o.name === "players");
@@ -218,7 +210,14 @@ function buildForm(game) {
         ),
       ),
     ),
-    others.length ? el("fieldset", { id: "variant-options" }, el("legend", {}, "Variant rules"), el("div", { class: "options-grid" }, others.map(optionField))) : null,
+    others.length
+      ? el(
+          "details",
+          { id: "variant-options", class: "variant-options" },
+          el("summary", {}, `Variant rules (${others.length}): the rulebook's defaults are set`),
+          el("div", { class: "options-grid" }, others.map(optionField)),
+        )
+      : null,
     el("p", { id: "form-error", class: "badge red", role: "alert", hidden: true }),
     el("button", { type: "submit", class: "btn primary big", id: "create-btn" }, "Create match"),
   );
@@ -267,6 +266,12 @@ async function createMatch(game, form) {
     return;
   }
   const seats = readSeats(form);
+  const problem = seatsProblem(seats);
+  if (problem) {
+    error.textContent = problem;
+    error.hidden = false;
+    return;
+  }
   const hotseat = form.querySelector("#hotseat").checked;
   button.disabled = true;
   try {
@@ -313,9 +318,9 @@ function linkRow(who, url, testId) {
 function showCreated(created, game, seats) {
   const rows = [];
   seats.forEach((spec, i) => {
-    const seat = created.seats.find((s) => s.seat === i);
-    if (seat) rows.push(linkRow(`${seat.name} (seat ${i + 1})`, seat.url, `seat-${i}`));
-    else rows.push(el("li", { class: "link-row" }, el("span", { class: "who" }, `${spec.name} (seat ${i + 1})`), el("span", { class: "muted" }, `${spec.bot} bot: plays by itself`)));
+    const people = created.seats.filter((s) => s.seat === i);
+    people.forEach((seat) => rows.push(linkRow(`${seat.name} (seat ${i + 1})`, seat.url, seat.member ? `seat-${i}-partner` : `seat-${i}`)));
+    if (!people.length) rows.push(el("li", { class: "link-row" }, el("span", { class: "who" }, `${spec.name} (seat ${i + 1})`), el("span", { class: "muted" }, `${spec.bot} bot: plays by itself`)));
   });
   if (created.hotseat) rows.push(linkRow("Hot-seat (all humans)", created.hotseat.url, "hotseat"));
   rows.push(linkRow("Spectators", created.spectator.url, "spectator"));
@@ -397,7 +402,7 @@ async function fillStatus(node, matchId, token) {
       node.className = "badge green";
     }
   } catch (err) {
-    node.textContent = err.status === 404 ? "not on this server" : "unavailable";
+    node.textContent = err.status === 404 ? "Not on this server" : "Unavailable";
     node.className = "badge red";
   }
 }

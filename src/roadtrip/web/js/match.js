@@ -13,6 +13,8 @@ import { loadBoard } from "../boards/index.js";
 import { motionAllowed, motionToggle } from "./motion.js";
 import { pageTitle, soundToggle, turnSignal } from "./attention.js";
 import { lastMove } from "./lastmove.js";
+import { rematchControl } from "./rematch.js";
+import { chip, logLine } from "./seats.js";
 
 const FATAL_CLOSE = { 4400: "bad_hello", 4401: "access_denied", 4404: "not_found" };
 const PENDING_TIMEOUT_MS = 8000;
@@ -352,7 +354,8 @@ function renderTurn(ctx) {
   turnSignal(mine && !msg.finished ? `${msg.seat}/${msg.my_moves}` : null);
   banner.dataset.mine = String(mine);
   banner.dataset.over = String(msg.finished);
-  fill(banner, el("span", { class: "title" }, title), detail ? el("span", { class: "detail" }, detail) : null);
+  const chips = msg.finished ? [] : msg.active_seats.map((s) => chip(msg.players[s]));
+  fill(banner, chips, el("span", { class: "title" }, title), detail ? el("span", { class: "detail" }, detail) : null);
 }
 
 function renderEnd(ctx) {
@@ -377,7 +380,7 @@ function renderEnd(ctx) {
               el(
                 "tr",
                 {},
-                el("td", {}, r.name, r.winner ? el("span", { class: "badge gold", style: "margin-left:.4rem" }, "winner") : null),
+                el("td", {}, chip(msg.players.find((p) => p.name === r.name)), r.name, r.winner ? el("span", { class: "badge gold", style: "margin-left:.4rem" }, "winner") : null),
                 el("td", { class: "score" }, String(r.score)),
                 el("td", {}, r.note),
               ),
@@ -392,6 +395,7 @@ function renderEnd(ctx) {
     el(
       "div",
       { class: "actions" },
+      rematchControl(msg, matchId, token),
       el("a", { class: "btn primary", href: $("replay-link").href, id: "end-replay" }, "Watch the replay"),
       el("button", { type: "button", class: "btn", id: "end-download", onclick: download }, "Download record"),
       el("a", { class: "btn", href: "/" }, "New match"),
@@ -449,7 +453,7 @@ function renderPlayers() {
         "li",
         { class: "player", "data-seat": p.seat, "data-active": String(msg.active_seats.includes(p.seat)) },
         el("span", { class: "dot", "data-online": String(Boolean(p.online)), title: p.online ? "online" : "offline" }),
-        el("span", { class: "name" }, p.name, tag ? el("span", { class: "tag" }, tag) : null),
+        el("span", { class: "name" }, chip(p), p.name, tag ? el("span", { class: "tag" }, tag) : null),
         el("span", { class: "extra" }, extra),
       );
     }),
@@ -475,7 +479,7 @@ function renderLog(ctx) {
         "li",
         { class: isLast ? `${kind} last-move`.trim() : kind, "aria-current": isLast ? "true" : null },
         el("span", { class: "n" }, String(msg.log_start + i + 1)),
-        el("span", {}, text),
+        el("span", {}, logLine(text, msg.players)),
         isLast ? el("span", { class: "visually-hidden" }, " (the last move)") : null,
       );
     }),

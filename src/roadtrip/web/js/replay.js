@@ -7,6 +7,7 @@
 import { api, downloadRecord, matchIdFromPath, tokenFromHash } from "./api.js";
 import { el, fill, toast } from "./dom.js";
 import { loadBoard } from "../boards/index.js";
+import { chip, logLine } from "./seats.js";
 
 const PLAY_INTERVAL_MS = 650;
 
@@ -23,6 +24,8 @@ let timer = null;
 const cache = new Map();
 
 function showFatal(title, message) {
+  // No way into the match from a link that does not work: the nav goes with it.
+  document.querySelector(".topbar nav").hidden = true;
   $("main").hidden = true;
   $("fatal").hidden = false;
   $("fatal-title").textContent = title;
@@ -48,8 +51,11 @@ async function start() {
   const gameName = await gameNameOf(index.game);
   $("game-name").textContent = `Replay · ${gameName}`;
   document.title = `Replay · ${gameName} · roadtrip`;
+  // The record (with the seed) exists once the match is over: no button, and no
+  // request that could only be refused, before then.
   $("download-btn").hidden = !index.finished;
   $("download-btn").addEventListener("click", async () => {
+    if (!index.finished) return;
     try {
       await downloadRecord(matchId, token);
     } catch (err) {
@@ -164,7 +170,7 @@ function renderStep(data) {
         "li",
         { class: "player", "data-seat": p.seat, "data-active": String(Boolean(data.view && (data.view.active_seats || []).includes(p.seat))) },
         el("span", {}),
-        el("span", { class: "name" }, p.name, p.bot ? el("span", { class: "tag" }, `${p.bot} bot`) : null),
+        el("span", { class: "name" }, chip(p), p.name, p.bot ? el("span", { class: "tag" }, `${p.bot} bot`) : null),
         el("span", { class: "extra" }, data.view ? board.playerExtra(data.view, p.seat) : ""),
       ),
     ),
@@ -179,7 +185,7 @@ function renderLog() {
         "li",
         { "data-step": i + 1, class: text.startsWith("Chance:") ? "dice" : "" },
         el("span", { class: "n" }, String(i + 1)),
-        el("span", {}, text),
+        el("span", {}, logLine(text, players)),
       ),
     );
   });
