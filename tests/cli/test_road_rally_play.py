@@ -18,12 +18,12 @@ from typer.testing import CliRunner, Result
 
 import roadtrip
 from roadtrip.bots import bot_names, make_bot, observe
-from roadtrip.cli import road_rally_events as events
 from roadtrip.cli.main import app
 from roadtrip.cli.play import BOARDS, InputError, hint_bot_name, ui_for
-from roadtrip.cli.road_rally_board import RoadRallyUI, decision
-from roadtrip.cli.road_rally_draw import Names
-from roadtrip.cli.road_rally_input import parse_cards
+from roadtrip.cli.road_rally import events as events
+from roadtrip.cli.road_rally.board import RoadRallyUI, decision
+from roadtrip.cli.road_rally.draw import Names
+from roadtrip.cli.road_rally.input import parse_cards
 from roadtrip.cli.seating import SeatError, bot_rng, default_bot, seat_bots
 from roadtrip.core import CHANCE, Match, MatchRecord, State, replay_states
 from roadtrip.games.road_rally import actions as A

@@ -508,9 +508,12 @@ def test_mechanic_reorders_the_top_five_before_drawing() -> None:
     play(state, Y3)  # 33 -> 36, the Mechanic
     for card in (G1, R4, Y2, G1, R3):
         assert state.draw_to_top
-        assert "onto the top of the deck" in state.describe_action(A.CARD_BASE + card, CHANCE, 0)
+        name = CARD_NAMES[card]
+        assert state.describe_action(A.CARD_BASE + card, CHANCE, 0) == (
+            f"seat 1 picks a {name} from the top of the deck (Mechanic)"
+        )
         assert state.describe_action(A.CARD_BASE + card, CHANCE, 1) == (
-            "seat 1 draws a card onto the top of the deck (Mechanic)"
+            "seat 1 picks a card from the top of the deck (Mechanic)"
         )
         draw(state, 0, card)
     assert state.mode_name == "mechanic" and state.current_player() == 0
@@ -532,8 +535,9 @@ def test_mechanic_reorders_the_top_five_before_drawing() -> None:
 
 def test_mechanic_with_fewer_than_five_cards_and_with_one_kind() -> None:
     """Mechanic: 'pick the topmost 5 cards from your deck (or all the remaining ones
-    if they are less than 5)'.  Ruling: when they are all one kind, every order is
-    the same and nothing is asked."""
+    if they are less than 5)'.  Ruling: the player places every card but the last
+    one, even when they are all one kind (only the owner knows that: asking fewer
+    would tell the others), and nothing is asked with one card or none."""
     state = ready(players=3)
     give(state, 0, hand=[Y3], deck=[G1, R4])
     place(state, {0: 33})
@@ -549,7 +553,18 @@ def test_mechanic_with_fewer_than_five_cards_and_with_one_kind() -> None:
     round_of(state, 0, 1)
     play(state, Y3)
     draw(state, 0, G2, G2, G2)
+    assert state.mode_name == "mechanic" and state.view(1)["mechanic_placements_left"] == 2
+    for _ in range(2):
+        assert state.legal_actions() == [A.MECH_BASE + G2]
+        state.apply_action(A.MECH_BASE + G2)
     assert state.mode_name == "play" and state.current_player() == 1
+    state = ready(players=3)
+    give(state, 0, hand=[Y3], deck=[G2])
+    place(state, {0: 33})
+    round_of(state, 0, 1)
+    play(state, Y3)
+    draw(state, 0, G2)  # one card: nothing to reorder, the yellow move draws it
+    assert state.cards[0].hand == counts([G2]) and state.current_player() == 1
 
 
 def test_known_top_cards_are_drawn_before_the_unknown_rest() -> None:
@@ -868,9 +883,10 @@ def test_two_player_variant_pays_five_and_four() -> None:
 
 # ------------------------------------------------------------ the encoding
 def test_action_encoding() -> None:
-    """Ruling (encoding, actions.py): decisions 0-18, chance outcomes 0-31."""
+    """Ruling (encoding, actions.py): decisions 0-20, chance outcomes 0-31."""
     game = roadtrip.load_game("road-rally")
-    assert game.num_distinct_actions() == A.NUM_ACTIONS == 19
+    assert game.num_distinct_actions() == A.NUM_ACTIONS == 21
+    assert (A.GAS_BEFORE, A.GAS_AFTER) == (19, 20)
     assert game.max_chance_outcomes() == A.NUM_CHANCE == 32
     assert (A.PLAY_BASE, A.DONE_PLAYING, A.TAKE_SHORTCUT, A.SKIP_SHORTCUT) == (0, 6, 7, 8)
     assert (A.MECH_BASE, A.REVEAL, A.PASS, A.TAKE_POINTS, A.TAKE_CARDS) == (9, 15, 16, 17, 18)

@@ -25,12 +25,10 @@ from rich.markup import escape
 from rich.text import Text
 
 from roadtrip.bots import Bot, observe
-from roadtrip.cli import road_rally_draw as draw
-from roadtrip.cli import road_rally_events as events
-from roadtrip.cli import road_rally_input as words
-from roadtrip.cli import road_rally_result as result
 from roadtrip.cli.play import QUIT_WORDS, Choice, InputError
-from roadtrip.cli.road_rally_input import Option
+from roadtrip.cli.road_rally import draw, events, result
+from roadtrip.cli.road_rally import input as words
+from roadtrip.cli.road_rally.input import Option
 from roadtrip.cli.seating import seat_match
 from roadtrip.core import CHANCE, Match, State
 from roadtrip.games.road_rally import actions as A
@@ -46,11 +44,13 @@ INPUT_HINTS = {
     "reveal": "type y (reveal the card and score) or n (keep it secret)",
     "go on": "you cannot reveal this rally card: press Enter to go on",
     "reward": "type p (take the points) or c (draw 2 cards instead)",
+    "gas": "type b (shuffle the discards in before drawing) or a (after drawing)",
 }
 
 
 def decision(state: State) -> str:
-    """The kind of decision pending: 'play', 'shortcut', 'mechanic', 'reveal', 'reward'."""
+    """The kind of decision pending: 'play', 'shortcut', 'mechanic', 'reveal', 'reward',
+    'gas'."""
     return str(state.view(None)["phase"])
 
 
@@ -84,6 +84,7 @@ class RoadRallyUI:
             "reward": f"rally point {view['rally_current']} scored: 4th/5th place",
             "shortcut": "a shortcut",
             "mechanic": "at the Mechanic",
+            "gas": "at the Gas station",
         }.get(view["phase"], "")
         scoring = view["phase"] in ("reveal", "reward")
         if self.humans == [seat]:
@@ -137,6 +138,8 @@ class RoadRallyUI:
             return words.mechanic_options(view, state, seat)
         if phase == "reveal":
             return words.reveal_options(view, state, seat)
+        if phase == "gas":
+            return words.gas_options(view)
         return words.reward_options(view)
 
     def _hint_key(self, state: State, seat: int) -> str:
@@ -165,6 +168,7 @@ class RoadRallyUI:
             "reveal": "reveal (y/n)",
             "go on": "go on (Enter)",
             "reward": "points or cards (p/c)",
+            "gas": "shuffle before or after drawing (b/a)",
         }[self._hint_key(state, seat)]
         text = f"{who}{ask}? (? for help, q quits): "
         return text[0].upper() + text[1:]
@@ -196,6 +200,7 @@ class RoadRallyUI:
             "shortcut": [(words.TAKE_WORDS, A.TAKE_SHORTCUT), (words.STAY_WORDS, A.SKIP_SHORTCUT)],
             "reveal": [(words.REVEAL_WORDS, A.REVEAL), (words.PASS_WORDS, A.PASS)],
             "reward": [(words.POINTS_WORDS, A.TAKE_POINTS), (words.CARDS_WORDS, A.TAKE_CARDS)],
+            "gas": [(words.BEFORE_WORDS, A.GAS_BEFORE), (words.AFTER_WORDS, A.GAS_AFTER)],
         }[phase]
         return words.parse_words(stripped, table, state, seat, hint)
 
