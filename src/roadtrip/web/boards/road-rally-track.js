@@ -19,7 +19,7 @@ const GAP = 2 * R + RW + 30; // between the two rows of tiles
 const MARGIN = 26;
 const LABEL = 20; // room for the tile names
 const SPACES = 8;
-const TOKEN = 11; // a car's radius
+const TOKEN = 13; // a car's radius
 
 export const CAR_COLORS = ["#2563eb", "#d6336c", "#0b9a76", "#7048e8", "#e8590c"];
 export const FEATURE_NAMES = { G: "Gas", M: "Mechanic", S: "General Store (Rainbow 5)" };
@@ -276,7 +276,7 @@ function carToken(x, y, seat, color, mine, title, last) {
     last ? svg("circle", { cx: f(x), cy: f(y), r: TOKEN + 5, class: "car-last" }) : null,
     svg("circle", { cx: f(x), cy: f(y + 1.5), r: TOKEN, class: "car-shadow" }),
     svg("circle", { cx: f(x), cy: f(y), r: TOKEN, fill: color, class: "car-body" }),
-    svg("text", { x: f(x), y: f(y + 4.6), class: "car-text" }, String(seat + 1)),
+    svg("text", { x: f(x), y: f(y + 5), class: "car-text" }, String(seat + 1)),
   );
 }
 
@@ -293,10 +293,10 @@ function directionMark(road, s) {
 // Places on a space for up to five cars, the first to arrive in front:
 // [along the road, across it].
 const SLOTS = [
-  [11.5, -10.5],
-  [11.5, 10.5],
-  [-11.5, -10.5],
-  [-11.5, 10.5],
+  [12, -11],
+  [12, 11],
+  [-12, -11],
+  [-12, 11],
   [0, 0],
 ];
 

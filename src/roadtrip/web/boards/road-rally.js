@@ -51,9 +51,21 @@ function movedCars(before, view) {
   return view.cars.filter((car) => car.space !== before.cars[car.seat].space).map((car) => car.seat);
 }
 
-/** The last decision, as {seat, text}: ctx.lastMove, else the car that just moved. */
+/**
+ * The last decision, as {seat, text}: ctx.lastMove where the page gives it, else
+ * the log's last line that is not chance, else the car that just moved.
+ */
 function lastMove(view, ctx, moved) {
   if (ctx.lastMove && typeof ctx.lastMove.text === "string") return ctx.lastMove;
+  const log = Array.isArray(ctx.log) ? ctx.log : [];
+  for (let i = log.length - 1; i >= 0; i--) {
+    const text = String(log[i]);
+    if (text.startsWith("Chance:")) continue;
+    const players = ctx.players || [];
+    const seat = players.findIndex((p) => p && text.startsWith(`${p.name}: `));
+    if (seat >= 0) return { seat, text: text.slice(players[seat].name.length + 2) };
+    break;
+  }
   if (moved.length !== 1 || !previousView) return null;
   const seat = moved[0];
   const from = previousView.cars[seat].space;
@@ -124,6 +136,32 @@ function topRow(view, ctx, move) {
   );
 }
 
+/**
+ * One screen: on a wide window the track takes the height left under your hand
+ * and choices (at least 280 px), so that all three show without scrolling.
+ */
+function fitTrack(board) {
+  const drawing = board.querySelector("svg.rr-track");
+  if (!drawing || typeof window === "undefined") return;
+  if (window.innerWidth < 900) {
+    drawing.style.maxHeight = "";
+    return;
+  }
+  const top = drawing.getBoundingClientRect().top + window.scrollY;
+  drawing.style.maxHeight = `${Math.max(280, Math.floor(window.innerHeight - top - 14))}px`;
+}
+
+let fitting = false;
+
+function refitOnResize() {
+  if (fitting || typeof window === "undefined") return;
+  fitting = true;
+  window.addEventListener("resize", () => {
+    const board = last && last.root.querySelector(".rr-board");
+    if (board) fitTrack(board);
+  });
+}
+
 /** Keep the track where the reader scrolled it; until then, show your car (or the leader). */
 function placeTrackScroll(board, view) {
   const scroller = board.querySelector(".rr-track-scroll");
@@ -182,6 +220,8 @@ export function render(root, view, ctx) {
     ),
   );
   fill(root, board);
+  fitTrack(board);
+  refitOnResize();
   placeTrackScroll(board, view);
   if (motion && !redrawOnly) animateChanges(board, positions, moved, before, view);
   board.dataset.animations = String(startedAnimations());
