@@ -308,6 +308,7 @@ def test_the_mechanic_order_is_typed_top_first() -> None:
         ("shortcut", "y", "stay", A.TAKE_SHORTCUT, A.SKIP_SHORTCUT),
         ("reveal", "reveal", "n", A.REVEAL, A.PASS),
         ("reward", "p", "cards", A.TAKE_POINTS, A.TAKE_CARDS),
+        ("gas", "b", "after", A.GAS_BEFORE, A.GAS_AFTER),
     ],
 )
 def test_yes_and_no_decisions(

@@ -116,6 +116,14 @@ class RoadRallyUI:
         if phase == "mechanic":
             shown = draw.cards_text(draw.expand(view["mine"]["mechanic_cards"]))
             return [Text("Mechanic: the top cards of your deck are ").append_text(shown)]
+        if phase == "gas":
+            draws = view["gas_draws"]
+            return [
+                Text(
+                    f"Gas: your discards go back into your deck, before or after you draw "
+                    f"{draws} card{'s' * (draws != 1)}."
+                )
+            ]
         if phase == "reward":
             number = view["rally_current"]
             place = draw.ORDINALS[view["order"].index(seat)]
