@@ -9,9 +9,9 @@ screen, and each player reads what happened since their last decision as they ma
 see it.  The generic loop of :mod:`roadtrip.cli.play` asks one action per line;
 this game's own loop (:meth:`RoadRallyUI.play_seated`) lets a line stand for
 several (a whole play, a Mechanic's order) and runs the bots.  The screens are
-drawn in :mod:`road_rally_draw`, the input read in :mod:`road_rally_input`, the
-events told in :mod:`road_rally_events` and the scoring and result in
-:mod:`road_rally_result`.
+drawn in :mod:`draw`, the input read in :mod:`input`, the
+events told in :mod:`events` and the scoring and result in
+:mod:`result`.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Each action of the history is turned into events: a car's move ("Player 2 plays
 green 1 + green 2 and moves 3 spaces: 14 → 17"), what it lands on (Gas, Mechanic,
 General Store, a shortcut, a rally point), a checkpoint taken and the last car's
-two cards, the finish line, an empty hand, and (from :mod:`road_rally_result`)
+two cards, the finish line, an empty hand, and (from :mod:`result`)
 rally scoring and the round order.
 Draws are told as the viewer may see them: whether a card is named is decided by
 ``state.describe_action(action, seat, viewer)``, so another player's draws read
