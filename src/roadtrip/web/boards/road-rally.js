@@ -127,7 +127,7 @@ function topRow(view, ctx, move) {
           "span",
           { class: "rr-last-move", "data-seat": move.seat ?? "", style: move.seat !== null && move.seat !== undefined && move.seat >= 0 ? `--car:${colorOf(move.seat)}` : null },
           el("b", {}, "Last move: "),
-          move.seat !== null && move.seat !== undefined && move.seat >= 0 ? `${who(view, ctx, move.seat)} ` : "",
+          move.seat !== null && move.seat !== undefined && move.seat >= 0 ? `${nameOf(ctx, move.seat)} ` : "",
           move.text.replace(/^[^:]*: /, ""),
         )
       : null,
@@ -143,7 +143,7 @@ function topRow(view, ctx, move) {
 function fitTrack(board) {
   const drawing = board.querySelector("svg.rr-track");
   if (!drawing || typeof window === "undefined") return;
-  if (window.innerWidth < 900) {
+  if (window.innerWidth < 900 || board.dataset.phase === "over") {
     drawing.style.maxHeight = "";
     return;
   }
