@@ -58,7 +58,8 @@ RALLY_LIMIT = Option(
     "rally_limit",
     "considered",
     "At most two rally points per round. considered: the first two crossed rally "
-    "points (from the back) are resolved, scored or not; the others are removed. "
+    "points (car by car from the last place up) are resolved, scored or not; the "
+    "others are removed. "
     "scored: crossed points are offered in order until two have been scored.",
     choices=("considered", "scored"),
     rule="Rally Scoring: 'After the first two rally chips have been resolved, no "
