@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib.util
 import time
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -243,3 +244,78 @@ def test_replay_step_zero_describes_no_hand_before_the_deal(
     text = page.locator("#board .rr-mine").inner_text()
     assert "No cards in hand" not in text and "not dealt yet" in text
     assert "Setting up" in page.locator("#board .round-chip").inner_text()
+
+
+# --------------------------------------------------------------- the Gas stop
+def _gas_plan(view: dict[str, Any]) -> list[int] | None:
+    """Cards of one colour (green or yellow: a move that draws) that take the car
+    exactly onto the next Gas space, or None."""
+    me = view["you"]
+    space = view["cars"][me]["space"]
+    features = view["track"]["features"]
+    gas = [s for s in range(space + 1, min(space + 13, len(features))) if features[s] == "G"]
+    if not gas:
+        return None
+    cards = view["cards"]
+    hand = view["mine"]["hand"]
+    for colour in ("green", "yellow"):
+        types = [t for t in range(6) if cards[t]["color"] == colour and hand[t]]
+        pool = [t for t in types for _ in range(hand[t])]
+        for size in range(1, len(pool) + 1):
+            for combo in combinations(pool, size):
+                if space + sum(cards[t]["value"] for t in combo) == gas[0]:
+                    return list(combo)
+    return None
+
+
+def test_the_gas_stop_asks_to_shuffle_before_or_after(
+    live_server: Any, new_page: Any, shot: Any
+) -> None:
+    """Gas: 'Shuffle your discarded cards together with your draw deck (if any)
+    before or after you draw': the board asks the player, with two buttons."""
+    created: dict[str, Any] = live_server.api(
+        "POST",
+        "/api/matches",
+        json={"game": GAME, "options": {"players": 2}, "seats": [{"name": "Ann"}, {"name": "Ben"}]},
+    )
+    match = created["match"]
+    tokens = [seat["token"] for seat in created["seats"]]
+    plans: dict[int, list[int]] = {}
+    at_gas = None
+    for _ in range(600):
+        seat = next(
+            s
+            for s in range(2)
+            if live_server.api("GET", f"/api/matches/{match}/state", token=tokens[s])["choices"]
+        )
+        state = live_server.api("GET", f"/api/matches/{match}/state", token=tokens[seat])
+        view, legal = state["view"], [c["action"] for c in state["choices"]]
+        if view["phase"] == "gas":
+            at_gas = seat
+            break
+        if view["phase"] == "play":
+            if not sum(view["selected"]):
+                plans[seat] = _gas_plan(view) or [legal[0]]
+            plan = plans[seat]
+            action = plan.pop(0) if plan else 6
+        else:
+            action = legal[-1] if view["phase"] == "shortcut" else legal[0]  # stay on the road
+        live_server.api(
+            "POST", f"/api/matches/{match}/actions", token=tokens[seat], json={"action": action}
+        )
+    assert at_gas is not None, "no car stopped on Gas"
+    page = new_page(*VIEWPORT)
+    page.goto(live_server.url + created["seats"][at_gas]["url"])
+    page.wait_for_selector(f'{BOARD}[data-phase="gas"]')
+    box = page.locator("#board .rr-decide-box.gas")
+    assert "before or after you draw" in box.inner_text()
+    before = page.locator('#board .rr-decide-box.gas button[data-action="19"]')
+    after = page.locator('#board .rr-decide-box.gas button[data-action="20"]')
+    assert before.is_enabled() and after.is_enabled()
+    assert bottom(page, "#board .rr-decide-box.gas .rr-actions") <= VIEWPORT[1]
+    assert_accessible(page, include="#board")
+    shot(page, "rally-gas", full_page=False)
+    before.click()
+    page.wait_for_function(
+        "() => document.querySelector('#board .rr-board').dataset.phase !== 'gas'"
+    )
