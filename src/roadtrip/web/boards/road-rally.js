@@ -28,7 +28,8 @@ import {
   sum,
   who,
 } from "./road-rally-common.js";
-import { continueDrive, local, myPanel, onRedraw, syncLocal, waitingText } from "./road-rally-controls.js";
+import { continueDrive, local, myPanel, onRedraw, syncLocal } from "./road-rally-controls.js";
+import { waitingText } from "./road-rally-decisions.js";
 import { animateChanges, motionAllowed, recordPositions, restoreFocus, rememberFocus, startedAnimations } from "./road-rally-motion.js";
 import { carsPanel, finalPanel, legend, raceOrder, ralliesPanel, recentPanel } from "./road-rally-panels.js";
 import { ordinal, trackSvg } from "./road-rally-track.js";
