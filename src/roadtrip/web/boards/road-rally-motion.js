@@ -10,7 +10,10 @@
 // action, its card, or its role); when it is gone the focus goes to your panel,
 // so that Tab carries on from your cards and choices.
 
+import { roadPoints } from "./road-rally-track.js";
+
 const MAX_MS = 600;
+const MAX_STOPS = 12; // spaces driven over shown along the way
 const running = new Set();
 let started = 0;
 let listening = false;
@@ -77,14 +80,21 @@ export function animateChanges(board, positions, moved, before, view) {
     const dx = old.x - Number(body.getAttribute("cx"));
     const dy = old.y - Number(body.getAttribute("cy"));
     if (!dx && !dy) continue;
-    const spaces = before ? Math.abs(view.cars[seat].space - before.cars[seat].space) : 1;
+    const from = before ? before.cars[seat].space : null;
+    const to = view.cars[seat].space;
+    const spaces = from === null ? 1 : Math.abs(to - from);
     const duration = Math.min(MAX_MS, 220 + 45 * spaces);
-    track(
-      node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0px, 0px)" }], {
-        duration,
-        easing: "cubic-bezier(.3,.7,.4,1)",
-      }),
-    );
+    // along the road, through the spaces driven over (forward moves only)
+    const x1 = Number(body.getAttribute("cx"));
+    const y1 = Number(body.getAttribute("cy"));
+    const stops = from !== null && to > from ? roadPoints(view, from, to) : [];
+    const step = Math.max(1, Math.ceil(stops.length / MAX_STOPS));
+    const frames = [{ transform: `translate(${dx}px, ${dy}px)` }];
+    for (let i = step - 1; i < stops.length; i += step) {
+      frames.push({ transform: `translate(${stops[i].x - x1}px, ${stops[i].y - y1}px)` });
+    }
+    frames.push({ transform: "translate(0px, 0px)" });
+    track(node.animate(frames, { duration, easing: "ease-in-out" }));
   }
   // the cards the mover has just put down
   const was = playedCounts(before);

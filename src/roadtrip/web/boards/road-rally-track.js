@@ -498,6 +498,19 @@ export function trackSvg(view, opts) {
   return root;
 }
 
+/** The centres of the spaces a car drives over from `from` to `to` (exclusive), in
+ * the SVG's units, for an animation along the road. */
+export function roadPoints(view, from, to) {
+  const geo = layout(view.track.tiles.length);
+  const out = [];
+  const last = view.track.length - 1;
+  for (let space = Math.max(0, from + 1); space < Math.min(to, last + 1); space++) {
+    const p = pointOf(geo, space);
+    out.push({ x: p.x, y: p.y });
+  }
+  return out;
+}
+
 /** A small picture for the legend: "gas", "mech", "store", "chip", "cp", "shortcut", "finish". */
 export function legendIcon(kind) {
   const box = (...children) =>
