@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 
 import roadtrip
 from roadtrip.bots import Observation, make_bot, observe
-from roadtrip.bots.road_rally import RoadRallyBot, plays
-from roadtrip.bots.road_rally_eval import place_points
+from roadtrip.bots.road_rally.evaluation import place_points
+from roadtrip.bots.road_rally.heuristic import RoadRallyBot, plays
 from roadtrip.cli.main import app
 from roadtrip.core import sample_chance
 from roadtrip.core.state import State

@@ -18,12 +18,12 @@ from typer.testing import CliRunner, Result
 
 import roadtrip
 from roadtrip.bots import bot_names, make_bot, observe
-from roadtrip.cli import road_rally_events as events
 from roadtrip.cli.main import app
 from roadtrip.cli.play import BOARDS, InputError, hint_bot_name, ui_for
-from roadtrip.cli.road_rally_board import RoadRallyUI, decision
-from roadtrip.cli.road_rally_draw import Names
-from roadtrip.cli.road_rally_input import parse_cards
+from roadtrip.cli.road_rally import events as events
+from roadtrip.cli.road_rally.board import RoadRallyUI, decision
+from roadtrip.cli.road_rally.draw import Names
+from roadtrip.cli.road_rally.input import parse_cards
 from roadtrip.cli.seating import SeatError, bot_rng, default_bot, seat_bots
 from roadtrip.core import CHANCE, Match, MatchRecord, State, replay_states
 from roadtrip.games.road_rally import actions as A
@@ -308,6 +308,7 @@ def test_the_mechanic_order_is_typed_top_first() -> None:
         ("shortcut", "y", "stay", A.TAKE_SHORTCUT, A.SKIP_SHORTCUT),
         ("reveal", "reveal", "n", A.REVEAL, A.PASS),
         ("reward", "p", "cards", A.TAKE_POINTS, A.TAKE_CARDS),
+        ("gas", "b", "after", A.GAS_BEFORE, A.GAS_AFTER),
     ],
 )
 def test_yes_and_no_decisions(

@@ -86,7 +86,8 @@ def road_rally_bound(game: RoadRallyGame) -> int:
     ]
     plays = max(*by_colour, rally_data.RAINBOW_MAX_CARDS) + 1  # cards, then "done"
     mechanic = 2 * rally_rules.MECHANIC_CARDS  # draws onto the deck, then placements
-    per_turn = max(plays + 1 + mechanic + max(rally_data.DRAWS_AFTER), rally_rules.EMPTY_HAND_DRAW)
+    stop = mechanic + 1  # a Mechanic, or Gas's before/after decision
+    per_turn = max(plays + 1 + stop + max(rally_data.DRAWS_AFTER), rally_rules.EMPTY_HAND_DRAW)
     rounds = 2 * game.track.finish + 1
     setup = (n - 1) + rally_data.RALLY_CARDS_EACH * n + 5 * n
     checkpoints = rally_data.CHECKPOINT_TILES * rally_rules.CHECKPOINT_LAST_CAR_DRAW

@@ -19,7 +19,7 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from roadtrip.cli.road_rally_draw import Names, and_list
+from roadtrip.cli.road_rally.draw import Names, and_list
 from roadtrip.games.open_road.actions import BOARD
 from roadtrip.games.open_road.board import UNREACHABLE
 from roadtrip.games.open_road.cards import MOTHER_LODE_KINDS, PLAYING_CARD_KINDS

@@ -155,7 +155,7 @@ def _mileage_may_vary() -> GameUI:
 
 
 def _road_rally() -> GameUI:
-    from roadtrip.cli.road_rally_board import RoadRallyUI
+    from roadtrip.cli.road_rally.board import RoadRallyUI
 
     return RoadRallyUI()
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
+from pathlib import Path
 from random import Random
 from typing import Any
 
@@ -25,6 +26,7 @@ import roadtrip
 from roadtrip.core import CHANCE, TERMINAL, sample_chance
 from roadtrip.games.road_rally import actions as A
 from roadtrip.games.road_rally.data import NUM_TYPES
+from roadtrip.games.road_rally.options import TRIGGER
 from roadtrip.games.road_rally.rules import RoadRallyState
 
 G1, G2, Y2, Y3, R3, R4 = range(NUM_TYPES)
@@ -508,9 +510,12 @@ def test_mechanic_reorders_the_top_five_before_drawing() -> None:
     play(state, Y3)  # 33 -> 36, the Mechanic
     for card in (G1, R4, Y2, G1, R3):
         assert state.draw_to_top
-        assert "onto the top of the deck" in state.describe_action(A.CARD_BASE + card, CHANCE, 0)
+        name = CARD_NAMES[card]
+        assert state.describe_action(A.CARD_BASE + card, CHANCE, 0) == (
+            f"seat 1 picks a {name} from the top of the deck (Mechanic)"
+        )
         assert state.describe_action(A.CARD_BASE + card, CHANCE, 1) == (
-            "seat 1 draws a card onto the top of the deck (Mechanic)"
+            "seat 1 picks a card from the top of the deck (Mechanic)"
         )
         draw(state, 0, card)
     assert state.mode_name == "mechanic" and state.current_player() == 0
@@ -532,8 +537,9 @@ def test_mechanic_reorders_the_top_five_before_drawing() -> None:
 
 def test_mechanic_with_fewer_than_five_cards_and_with_one_kind() -> None:
     """Mechanic: 'pick the topmost 5 cards from your deck (or all the remaining ones
-    if they are less than 5)'.  Ruling: when they are all one kind, every order is
-    the same and nothing is asked."""
+    if they are less than 5)'.  Ruling: the player places every card but the last
+    one, even when they are all one kind (only the owner knows that: asking fewer
+    would tell the others), and nothing is asked with one card or none."""
     state = ready(players=3)
     give(state, 0, hand=[Y3], deck=[G1, R4])
     place(state, {0: 33})
@@ -549,7 +555,18 @@ def test_mechanic_with_fewer_than_five_cards_and_with_one_kind() -> None:
     round_of(state, 0, 1)
     play(state, Y3)
     draw(state, 0, G2, G2, G2)
+    assert state.mode_name == "mechanic" and state.view(1)["mechanic_placements_left"] == 2
+    for _ in range(2):
+        assert state.legal_actions() == [A.MECH_BASE + G2]
+        state.apply_action(A.MECH_BASE + G2)
     assert state.mode_name == "play" and state.current_player() == 1
+    state = ready(players=3)
+    give(state, 0, hand=[Y3], deck=[G2])
+    place(state, {0: 33})
+    round_of(state, 0, 1)
+    play(state, Y3)
+    draw(state, 0, G2)  # one card: nothing to reorder, the yellow move draws it
+    assert state.cards[0].hand == counts([G2]) and state.current_player() == 1
 
 
 def test_known_top_cards_are_drawn_before_the_unknown_rest() -> None:
@@ -868,9 +885,10 @@ def test_two_player_variant_pays_five_and_four() -> None:
 
 # ------------------------------------------------------------ the encoding
 def test_action_encoding() -> None:
-    """Ruling (encoding, actions.py): decisions 0-18, chance outcomes 0-31."""
+    """Ruling (encoding, actions.py): decisions 0-20, chance outcomes 0-31."""
     game = roadtrip.load_game("road-rally")
-    assert game.num_distinct_actions() == A.NUM_ACTIONS == 19
+    assert game.num_distinct_actions() == A.NUM_ACTIONS == 21
+    assert (A.GAS_BEFORE, A.GAS_AFTER) == (19, 20)
     assert game.max_chance_outcomes() == A.NUM_CHANCE == 32
     assert (A.PLAY_BASE, A.DONE_PLAYING, A.TAKE_SHORTCUT, A.SKIP_SHORTCUT) == (0, 6, 7, 8)
     assert (A.MECH_BASE, A.REVEAL, A.PASS, A.TAKE_POINTS, A.TAKE_CARDS) == (9, 15, 16, 17, 18)
@@ -881,3 +899,196 @@ def test_action_encoding() -> None:
     assert state.action_to_string(A.PLAY_BASE + Y3) == "plays a yellow 3"
     state.apply_action(A.PLAY_BASE + Y3)
     assert state.action_to_string(A.DONE_PLAYING) == "moves 3 spaces"
+
+
+# --------------------------------------------- issue 11: rules corrections
+def test_gas_before_or_after_is_the_players_choice_at_each_stop() -> None:
+    """Gas: 'Shuffle your discarded cards together with your draw deck (if any)
+    before or after you draw.'  The player chooses at each stop (option gas=choose,
+    the default): actions GAS_BEFORE / GAS_AFTER, asked only when there is a draw."""
+    for choice in (A.GAS_BEFORE, A.GAS_AFTER):
+        state = ready(players=3)
+        give(state, 0, hand=[G2], deck=[Y3])  # 19 cards in the discard pile
+        place(state, {0: 10})
+        round_of(state, 0, 1)
+        play(state, G2)  # 10 -> 12, the Gas station
+        assert state.mode_name == "gas" and state.current_player() == 0
+        assert state.legal_actions() == [A.GAS_BEFORE, A.GAS_AFTER]
+        assert state.view(1)["gas_draws"] == 2
+        cards = state.cards[0]
+        state.apply_action(choice)
+        if choice == A.GAS_BEFORE:
+            assert cards.deck_size == 21 and sum(cards.discard) == 0
+            draw(state, 0, R4, G2)
+            assert cards.deck_size == 19
+        else:
+            draw(state, 0, Y3)  # the deck had one card; the second draw finds none
+            assert cards.deck_size == 20 and sum(cards.discard) == 0
+        assert state.current_player() == 1
+    state = ready(players=3)
+    give(state, 0, hand=[R3], deck=[Y3])
+    place(state, {0: 9})
+    round_of(state, 0, 1)
+    play(state, R3)  # 9 -> 12: a red move draws nothing, so there is nothing to ask
+    assert state.cards[0].deck_size == 21 and state.current_player() == 1
+
+
+def test_crossed_rally_points_are_taken_car_by_car_from_the_last_place_up() -> None:
+    """Rally Scoring: 'Starting from the last place car and going up to the first
+    place car, identify each rally point that was crossed this round.'  Rally 3
+    (space 18) was left behind by a shortcut; the leader crosses 3 and 4 from
+    behind, the last car crosses only 4: 4 comes first, not the lower number."""
+    state = ready(players=3)
+    state.rally_status[1] = state.rally_status[2] = "removed"
+    state.checkpoint_holder[1] = 2  # the checkpoint on 24 is taken
+    rally(state, [4, 11], [3, 12], [13, 14])
+    give(state, 0, hand=[G1])
+    give(state, 1, hand=[R4, R3, R3])
+    place(state, {0: 22, 1: 15})
+    round_of(state, 0, 1)
+    play(state, G1)  # seat 0: 22 -> 23, rally 4
+    draws_of(state, 0)
+    play(state, R4, R3, R3)  # seat 1: 15 -> 25, rally 3 and rally 4
+    assert state.race_order() == [1, 0, 2]
+    assert state.mode_name == "reveal" and state.rally_current == 4
+    everyone(state, A.PASS)
+    assert state.mode_name == "reveal" and state.rally_current == 3
+
+
+def test_the_mechanic_looks_the_same_to_others_whatever_the_hidden_cards() -> None:
+    """Hidden information: the Mechanic's look is private, so what the others see
+    (the log and their views) must not depend on the cards: the player places every
+    card but the last, whether the five are all one kind or not."""
+
+    def others_see(top: list[int]) -> list[Any]:
+        state = ready(players=3, deck="green_heavy")
+        give(state, 0, hand=[Y3])
+        place(state, {0: 33})
+        round_of(state, 0, 1)
+        seen: list[Any] = []
+        state.apply_action(A.PLAY_BASE + Y3)
+        state.apply_action(A.DONE_PLAYING)  # 33 -> 36, the Mechanic
+        cards = iter(top)
+        while state.current_player() != 1:
+            seat = state.current_player()
+            action = next(cards) if seat == CHANCE else state.legal_actions()[0]
+            seen.append(state.describe_action(action, seat, 1))
+            state.apply_action(action, seat)
+            seen.append(state.view(1))
+        return seen
+
+    one_kind = others_see([G1] * 5)
+    assert one_kind == others_see([G1, G1, G1, G1, G2])
+    assert one_kind == others_see([R4, G1, Y2, G2, R3])
+    assert one_kind.count("reorders the top of the deck (Mechanic)") == 4
+
+
+def test_redealt_mechanic_states_are_ones_real_play_reaches() -> None:
+    """resample_hidden must give states the rules can reach: mid-Mechanic, the
+    placements still asked are the same as in the real state, whatever cards the
+    redeal gave (with the old rule, a redeal could leave only one kind in a state
+    that still asked for placements)."""
+    state = ready(players=3)
+    give(state, 0, hand=[Y3])
+    place(state, {0: 33})
+    round_of(state, 0, 1)
+    play(state, Y3)
+    draw(state, 0, G1, G1, R4, G2, R3)
+    state.apply_action(A.MECH_BASE + R4)
+    left = state.view(1)["mechanic_placements_left"]
+    assert left == 3
+
+    def placements(s: RoadRallyState) -> int:
+        n = 0
+        while s.mode_name == "mechanic":
+            s.apply_action(s.legal_actions()[0])
+            n += 1
+        return n
+
+    rng = Random(3)
+    for _ in range(60):
+        redealt = state.resample_hidden(1, rng)
+        assert isinstance(redealt, RoadRallyState)
+        assert redealt.view(1) == state.view(1)
+        assert redealt.mechanic_placements_left() == left
+        assert placements(redealt) == left
+
+
+def test_trigger_passed_means_on_or_beyond_in_help_code_and_doc() -> None:
+    """Option trigger=passed: the help, the code and the doc say the same: a car on
+    the rally point's space or beyond it (passing = moving onto or past a space)."""
+    assert "on or beyond" in TRIGGER.doc
+    doc = Path(__file__).parents[3] / "docs" / "rules" / "road-rally-usa.md"
+    assert "on or beyond" in doc.read_text()
+    state = ready(players=3, trigger="passed")
+    rally(state, [], [1], [])
+    give(state, 0, hand=[G1])
+    give(state, 1, hand=[G1])
+    place(state, {0: 8, 1: 9})
+    round_of(state, 1, 0)
+    play(state, G1)  # seat 1: 9 -> 10, on rally 1
+    draws_of(state, 1)
+    play(state, G1)  # seat 0: 8 -> 9
+    draws_of(state, 0)
+    assert state.legal_actions(1) == [A.REVEAL, A.PASS]
+
+
+def test_the_move_text_says_the_spaces_actually_moved() -> None:
+    """Ruling (the end of the track): a move never goes past the last space; the
+    log says how far the car went, and '1 space' in the singular."""
+    state = ready(players=3)
+    give(state, 0, hand=[R4, R3, R4])
+    place(state, {0: 90})
+    round_of(state, 0)
+    for card in (R4, R3, R4):
+        state.apply_action(A.PLAY_BASE + card)
+    assert state.action_to_string(A.DONE_PLAYING) == "moves 5 spaces"
+    state = ready(players=3)
+    give(state, 0, hand=[G1])
+    round_of(state, 0)
+    state.apply_action(A.PLAY_BASE + G1)
+    assert state.action_to_string(A.DONE_PLAYING) == "moves 1 space"
+
+
+def test_chance_texts_name_seats_with_mentions() -> None:
+    """Chance texts use roadtrip.core.mention: names replace it; a card drawn is
+    named only to its owner, the others read '<name> draws a card'."""
+    names = ["Ann", "Ben", "Cy"]
+    state = new(players=3)
+    text = state.describe_action(A.ORDER_BASE + 1, CHANCE, 0, names)
+    assert text == "Ben's car takes the next place in the starting row"
+    state = ready(players=3)
+    give(state, 1, hand=[G1])
+    round_of(state, 1)
+    play(state, G1)
+    assert state.describe_action(A.CARD_BASE + Y2, CHANCE, 0, names) == "Ben draws a card"
+    assert state.describe_action(A.CARD_BASE + Y2, CHANCE, 1, names) == "Ben draws a yellow 2"
+    assert state.describe_action(A.CARD_BASE + Y2, CHANCE, None) == "seat 2 draws a card"
+
+
+# ---------------------------------------------------------------- max_rounds
+def test_max_rounds_ends_the_race_and_ranks_by_totals() -> None:
+    """Option max_rounds (roadtrip.core.round_limit_option): a round is every car's
+    turn and its rally scoring; after round N the race ends, ending() is
+    "max_rounds", and the cars rank by total, ties broken by the race order."""
+    state = ready(players=3, max_rounds=1)
+    rally(state, [], [], [])
+    for seat in (0, 1, 2):
+        give(state, seat, hand=[G1])
+    state.points = [3, 3, 1]
+    next_round(state)
+    for _ in range(3):
+        play(state, G1)
+        draws_of(state, state.mover)
+    assert state.is_terminal() and state.ending() == "max_rounds"
+    assert state.rounds_played() == 1 and not state.finishers
+    first = min((0, 1), key=state.race_order().index)  # tied at 3: the car ahead wins
+    assert state.winners() == [first] and state.returns()[first] == 1.0
+
+
+def test_a_race_to_the_finish_ends_with_finish() -> None:
+    state = finish_race(players=3)
+    while not state.is_terminal():
+        seat = state.current_player()
+        state.apply_action(state.legal_actions()[0], seat)
+    assert state.ending() == "finish" and state.rounds_played() == 1

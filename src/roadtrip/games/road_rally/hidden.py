@@ -11,20 +11,21 @@ so far at a Mechanic under way, rally cards held from deck A and from deck B).
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from roadtrip.games.road_rally.data import NUM_TYPES
+from roadtrip.games.road_rally.race import MECH, RaceData
 
 if TYPE_CHECKING:
     from random import Random
 
-    from roadtrip.games.road_rally.rules import RoadRallyState
+S = TypeVar("S", bound=RaceData)
 
 _SHARED = {"_game"}  # immutable: shared between copies
 _LIST_OF_LISTS = {"rally_hand", "rally_revealed", "chips"}
 
 
-def copy_state(state: RoadRallyState) -> RoadRallyState:
+def copy_state(state: S) -> S:
     other = copy.copy(state)
     for name, value in vars(state).items():
         if name in _SHARED:
@@ -44,9 +45,7 @@ def copy_state(state: RoadRallyState) -> RoadRallyState:
     return other
 
 
-def resample(state: RoadRallyState, seat: int, rng: Random) -> RoadRallyState:
-    from roadtrip.games.road_rally.rules import MECH
-
+def resample(state: S, seat: int, rng: Random) -> S:
     new = copy_state(state)
     for other in range(len(new.position)):
         if other == seat:
@@ -75,7 +74,7 @@ def resample(state: RoadRallyState, seat: int, rng: Random) -> RoadRallyState:
     return new
 
 
-def _resample_rally(state: RoadRallyState, seat: int, rng: Random) -> None:
+def _resample_rally(state: RaceData, seat: int, rng: Random) -> None:
     game = state._game
     a_set = set(game.rally_a)
     others = [s for s in range(len(state.position)) if s != seat]

@@ -58,7 +58,8 @@ RALLY_LIMIT = Option(
     "rally_limit",
     "considered",
     "At most two rally points per round. considered: the first two crossed rally "
-    "points (from the back) are resolved, scored or not; the others are removed. "
+    "points (car by car from the last place up) are resolved, scored or not; the "
+    "others are removed. "
     "scored: crossed points are offered in order until two have been scored.",
     choices=("considered", "scored"),
     rule="Rally Scoring: 'After the first two rally chips have been resolved, no "
@@ -68,17 +69,19 @@ TRIGGER = Option(
     "trigger",
     "any",
     "Who may reveal a crossed rally point's card. any: whoever holds it. passed: "
-    "only a player whose car has passed that rally point.",
+    "only a player whose car is on or beyond that rally point (has passed it: "
+    "moved onto it or past it).",
     choices=("any", "passed"),
     rule="Rally Scoring: 'If a player wants to score that rally point, they reveal "
     "the rally point card'.",
 )
 GAS = Option(
     "gas",
-    "before",
-    "Stopping on Gas reshuffles the discards into the draw deck: before or after "
-    "drawing this turn's cards.",
-    choices=("before", "after"),
+    "choose",
+    "Stopping on Gas reshuffles the discards into the draw deck, before or after "
+    "drawing this turn's cards. choose: the player decides at each stop (the "
+    "rulebook). before / after: a table rule, always that way, nobody is asked.",
+    choices=("choose", "before", "after"),
     rule="Gas: 'Shuffle your discarded cards together with your draw deck (if any) "
     "before or after you draw.'",
 )

@@ -1,38 +1,50 @@
 """Rally scoring at the end of a round, the finish, and the final tally.
 
-Crossed rally points are taken from the back of the track forward (the rulebook's
-"starting from the last place car"); each is offered to every player who has not
-yet scored three rally cards, all at once, so that nobody learns who holds which
-card from who is asked.  A revealed point pays 5/4/3/2/1 by race place (4th and
-5th may take 2 cards instead), doubled for the trigger; the car first on the space
-takes the chip.  At most two rally points are resolved per round (``rally_limit``).
+Crossed rally points are taken car by car, from the last place car up to the first
+(the rulebook's "Starting from the last place car and going up to the first place
+car, identify each rally point that was crossed this round"); each is offered to
+every player who has not yet scored three rally cards, all at once, so that nobody
+learns who holds which card from who is asked.  A revealed point pays 5/4/3/2/1
+by race place (4th and 5th may take 2 cards instead), doubled for the trigger; the
+car first on the space takes the chip.  At most two rally points are resolved per
+round (``rally_limit``).  After the last round (the finish, or the ``max_rounds``
+limit) the race is over.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from roadtrip.core.state import ROUND_LIMIT_ENDING
 from roadtrip.games.road_rally import actions as A
 from roadtrip.games.road_rally.data import (
     CARD_CHOICE_PLACES,
     CHOICE_CARDS,
     POINTS_BY_PLACE,
 )
-
-if TYPE_CHECKING:
-    from roadtrip.games.road_rally.rules import RoadRallyState
+from roadtrip.games.road_rally.race import BUSY, FINISH_ENDING, OVER, REVEAL, REWARD, RaceData
 
 MAX_RALLY_PER_ROUND = 2
 MAX_RALLY_CARDS_SCORED = 3
 
 
-def end_of_round(state: RoadRallyState) -> None:
-    state.rally_queue = [n for n in sorted(state.crossed) if state.rally_status[n] == "on_track"]
+def crossing_order(state: RaceData) -> list[int]:
+    """The rally points crossed this round, car by car from the last place car up
+    to the first; each car's in the order it crossed them (by number), each point
+    once, where the first car (from the back) that crossed it puts it."""
+    order: list[int] = []
+    for seat in reversed(state.race_order()):
+        for number in sorted(state.passed_by):
+            if seat in state.passed_by[number] and number not in order:
+                order.append(number)
+    return [n for n in order if state.rally_status[n] == "on_track"]
+
+
+def end_of_round(state: RaceData) -> None:
+    state.rally_queue = crossing_order(state)
     state.rally_count = 0
     state.tasks.appendleft(("scoring", "next"))
 
 
-def eligible(state: RoadRallyState) -> list[int]:
+def eligible(state: RaceData) -> list[int]:
     """Seats asked about a rally point: all that still hold a rally card and have
     scored fewer than three (public counts, so asking them all hides who holds it)."""
     return [
@@ -42,7 +54,7 @@ def eligible(state: RoadRallyState) -> list[int]:
     ]
 
 
-def reveal_choices(state: RoadRallyState, seat: int) -> list[int]:
+def reveal_choices(state: RaceData, seat: int) -> list[int]:
     number = state.rally_current
     holds = number in state.rally_hand[seat]
     if holds and state._game.options["trigger"] == "passed":
@@ -50,16 +62,14 @@ def reveal_choices(state: RoadRallyState, seat: int) -> list[int]:
     return [A.REVEAL, A.PASS] if holds else [A.PASS]
 
 
-def run_task(state: RoadRallyState, what: str) -> None:
+def run_task(state: RaceData, what: str) -> None:
     if what == "next":
         _next_rally(state)
     elif what == "after":
         _after_rallies(state)
 
 
-def _next_rally(state: RoadRallyState) -> None:
-    from roadtrip.games.road_rally.rules import REVEAL
-
+def _next_rally(state: RaceData) -> None:
     if not state.rally_queue or state.rally_count >= MAX_RALLY_PER_ROUND:
         for number in state.rally_queue:
             _remove(state, number)
@@ -80,7 +90,7 @@ def _next_rally(state: RoadRallyState) -> None:
     state.mode = REVEAL
 
 
-def decide_reveal(state: RoadRallyState, seat: int, reveal: bool) -> None:
+def decide_reveal(state: RaceData, seat: int, reveal: bool) -> None:
     state.deciding.remove(seat)
     number = state.rally_current
     if reveal:
@@ -90,7 +100,7 @@ def decide_reveal(state: RoadRallyState, seat: int, reveal: bool) -> None:
         state.deciding = []  # only one card carries this number
     if state.deciding:
         return
-    state.mode = -1
+    state.mode = BUSY
     if state.revealer is None:
         _remove(state, number)
         state.tasks.appendleft(("scoring", "next"))
@@ -98,14 +108,12 @@ def decide_reveal(state: RoadRallyState, seat: int, reveal: bool) -> None:
         _score(state, number, state.revealer)
 
 
-def _remove(state: RoadRallyState, number: int) -> None:
+def _remove(state: RaceData, number: int) -> None:
     state.rally_status[number] = "removed"
     state.rally_results.append({"rally": number, "scored": False, "round": state.round})
 
 
-def _score(state: RoadRallyState, number: int, trigger: int) -> None:
-    from roadtrip.games.road_rally.rules import REWARD
-
+def _score(state: RaceData, number: int, trigger: int) -> None:
     if state._game.options["rally_limit"] == "scored":
         state.rally_count += 1
     state.rally_status[number] = "scored"
@@ -140,7 +148,7 @@ def _score(state: RoadRallyState, number: int, trigger: int) -> None:
         state.tasks.appendleft(("scoring", "next"))
 
 
-def decide_reward(state: RoadRallyState, seat: int, cards: bool) -> None:
+def decide_reward(state: RaceData, seat: int, cards: bool) -> None:
     state.deciding.remove(seat)
     result = state.rally_results[-1]
     if cards:
@@ -150,16 +158,18 @@ def decide_reward(state: RoadRallyState, seat: int, cards: bool) -> None:
         state.points[seat] += state.reward_points[seat]
         result["earned"][seat] = state.reward_points[seat]
     if not state.deciding:
-        state.mode = -1
+        state.mode = BUSY
         draws = [("draw", s) for s in state.reward_draws for _ in range(CHOICE_CARDS)]
         state.reward_draws = []
-        state._push([*draws, ("scoring", "next")])
+        state.push([*draws, ("scoring", "next")])
 
 
-def _after_rallies(state: RoadRallyState) -> None:
-    from roadtrip.games.road_rally.rules import OVER
-
+def _after_rallies(state: RaceData) -> None:
     if not state.final_round:
+        limit = int(state._game.options["max_rounds"])
+        if limit and state.round >= limit:
+            _end(state, ROUND_LIMIT_ENDING)
+            return
         state.round += 1
         state.tasks.appendleft(("round",))
         return
@@ -173,5 +183,12 @@ def _after_rallies(state: RoadRallyState) -> None:
             state.points[seat] += points
             earned[seat] = points
     state.rally_results.append({"finish": True, "round": state.round, "earned": earned})
+    _end(state, FINISH_ENDING)
+
+
+def _end(state: RaceData, reason: str) -> None:
+    """The race is over: by the finish line, or cut off by ``max_rounds`` (then the
+    totals rank the cars as they stand, ties broken by the race order)."""
     state.final_scores = state.totals()
+    state.end_reason = reason
     state.mode = OVER

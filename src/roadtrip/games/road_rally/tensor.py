@@ -7,8 +7,8 @@ all zero for numbers that a short track leaves out).  Per-seat blocks come in
 seat-relative order: the observing seat first, then seat ``s + 1``, ``s + 2`` ...
 modulo the number of players.  The layout, for ``n`` players:
 
-* phase one-hot (10): order, deal, draw, play, shortcut, mechanic, reveal, reward,
-  over, busy; the round / (2 x finish space + 1); the final round;
+* phase one-hot (11): order, deal, draw, play, shortcut, mechanic, reveal, reward,
+  over, gas (the Gas decision), busy; the round / (2 x finish space + 1); the final round;
 * this turn's selected cards (6) and whether it is a General Store play;
 * the rally point being scored (21, one-hot); each rally point's status (21 x 3:
   on the track, scored, removed); the rally points crossed this round (21);
@@ -30,8 +30,6 @@ make public (hand and deck sizes, unrevealed rally cards) and their played cards
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from roadtrip.games.road_rally.data import (
     CHECKPOINT_TILES,
     POINTS_BY_PLACE,
@@ -39,11 +37,17 @@ from roadtrip.games.road_rally.data import (
     RALLY_POINTS,
 )
 from roadtrip.games.road_rally.data import NUM_TYPES as TYPES
+from roadtrip.games.road_rally.race import (
+    GAS_CHOICE,
+    MECH,
+    MODE_NAMES,
+    PLAY,
+    REVEAL,
+    REWARD,
+    RaceData,
+)
 
-if TYPE_CHECKING:
-    from roadtrip.games.road_rally.rules import RoadRallyState
-
-PHASES = ("order", "deal", "draw", "play", "shortcut", "mechanic", "reveal", "reward", "over")
+PHASES = MODE_NAMES
 STATUSES = ("on_track", "scored", "removed")
 DECK_CARDS = 21
 TOP_SLOTS = 5
@@ -87,10 +91,8 @@ def _slots(cards: list[int]) -> list[float]:
     return out
 
 
-def observation_tensor(state: RoadRallyState, seat: int) -> list[float]:
+def observation_tensor(state: RaceData, seat: int) -> list[float]:
     """What ``seat`` sees: everything public, and its own cards."""
-    from roadtrip.games.road_rally.rules import MECH, PLAY, REVEAL, REWARD
-
     game = state._game
     deck = game.deck
     track = game.track
@@ -135,7 +137,7 @@ def observation_tensor(state: RoadRallyState, seat: int) -> list[float]:
     turns = state.turn_order
     totals = state.totals()
     active = set(state.active_seats())
-    mover = state.mover if mode in (PLAY, MECH) else None
+    mover = state.mover if mode in (PLAY, MECH, GAS_CHOICE) else None
     last = max(1, track.last_space)
     for other in order:
         theirs = state.cards[other]

@@ -9,12 +9,18 @@ order of any deck beyond that.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from roadtrip.games.road_rally.data import CARD_TYPES, COLOR_NAMES, NUM_TYPES
-
-if TYPE_CHECKING:
-    from roadtrip.games.road_rally.rules import RoadRallyState
+from roadtrip.games.road_rally.race import (
+    GAS_CHOICE,
+    MECH,
+    PLAY,
+    REVEAL,
+    REWARD,
+    SHORTCUT,
+    RaceData,
+)
 
 CARD_INFO = [
     {"type": i, "color": COLOR_NAMES[c.color], "value": c.value, "name": c.name}
@@ -22,7 +28,7 @@ CARD_INFO = [
 ]
 
 
-def track_view(state: RoadRallyState) -> dict[str, Any]:
+def track_view(state: RaceData) -> dict[str, Any]:
     track = state._game.track
     return {
         "tiles": list(track.tiles),
@@ -49,7 +55,7 @@ def result_view(result: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def player_view(state: RoadRallyState, seat: int) -> dict[str, Any]:
+def player_view(state: RaceData, seat: int) -> dict[str, Any]:
     cards = state.cards[seat]
     totals = state.totals()
     return {
@@ -68,9 +74,7 @@ def player_view(state: RoadRallyState, seat: int) -> dict[str, Any]:
     }
 
 
-def build_view(state: RoadRallyState, seat: int | None) -> dict[str, Any]:
-    from roadtrip.games.road_rally.rules import MECH, PLAY, REVEAL, REWARD, SHORTCUT
-
+def build_view(state: RaceData, seat: int | None) -> dict[str, Any]:
     mine: dict[str, Any] | None = None
     if seat is not None:
         cards = state.cards[seat]
@@ -93,7 +97,9 @@ def build_view(state: RoadRallyState, seat: int | None) -> dict[str, Any]:
         "round": state.round,
         "phase": state.mode_name,
         "final_round": state.final_round,
-        "mover": state.mover if state.mode in (PLAY, MECH, SHORTCUT) else None,
+        "mover": state.mover if state.mode in (PLAY, MECH, SHORTCUT, GAS_CHOICE) else None,
+        "mechanic_placements_left": state.mechanic_placements_left(),
+        "gas_draws": state.gas_draws if state.mode == GAS_CHOICE else None,
         "active_seats": list(state.active_seats()),
         "order": state.race_order(),
         "turn_order": list(state.turn_order),

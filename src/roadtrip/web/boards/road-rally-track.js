@@ -19,7 +19,7 @@ const GAP = 2 * R + RW + 30; // between the two rows of tiles
 const MARGIN = 26;
 const LABEL = 20; // room for the tile names
 const SPACES = 8;
-const TOKEN = 8.5; // a car's radius
+const TOKEN = 13; // a car's radius
 
 export const CAR_COLORS = ["#2563eb", "#d6336c", "#0b9a76", "#7048e8", "#e8590c"];
 export const FEATURE_NAMES = { G: "Gas", M: "Mechanic", S: "General Store (Rainbow 5)" };
@@ -268,24 +268,35 @@ function checkpointTile(road, s, index, holder, colors, names) {
   );
 }
 
-function carToken(x, y, seat, color, mine, title) {
+function carToken(x, y, seat, color, mine, title, last) {
   return svg(
     "g",
-    { class: `rr-car${mine ? " mine" : ""}`, "data-seat": seat },
+    { class: `rr-car${mine ? " mine" : ""}${last ? " last-moved" : ""}`, "data-seat": seat },
     svg("title", {}, title),
-    svg("circle", { cx: f(x), cy: f(y + 1.2), r: TOKEN, class: "car-shadow" }),
+    last ? svg("circle", { cx: f(x), cy: f(y), r: TOKEN + 5, class: "car-last" }) : null,
+    svg("circle", { cx: f(x), cy: f(y + 1.5), r: TOKEN, class: "car-shadow" }),
     svg("circle", { cx: f(x), cy: f(y), r: TOKEN, fill: color, class: "car-body" }),
-    svg("text", { x: f(x), y: f(y + 3.6), class: "car-text" }, String(seat + 1)),
+    svg("text", { x: f(x), y: f(y + 5), class: "car-text" }, String(seat + 1)),
   );
+}
+
+/** A chevron on the road pointing the way the cars drive, at length `s` of `road`. */
+function directionMark(road, s) {
+  const p = road.at(s);
+  const tx = Math.cos(p.h);
+  const ty = Math.sin(p.h);
+  const at = (a, c) => `${f(p.x + tx * a - ty * c)} ${f(p.y + ty * a + tx * c)}`;
+  const edge = RW / 2 - 6;
+  return svg("path", { d: `M ${at(-3, edge - 4)} L ${at(2, edge)} L ${at(-3, edge + 4)}`, class: "rr-dir" });
 }
 
 // Places on a space for up to five cars, the first to arrive in front:
 // [along the road, across it].
 const SLOTS = [
-  [11, -12.5],
-  [11, 12.5],
-  [-11, -12.5],
-  [-11, 12.5],
+  [12, -11],
+  [12, 11],
+  [-12, -11],
+  [-12, 11],
   [0, 0],
 ];
 
@@ -300,15 +311,15 @@ const ORDINAL = (n) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : ["th", "st
 export { ORDINAL as ordinal };
 
 /**
- * The track as an <svg>.  opts: {names, you, preview: {from, to, color} or null,
- * shortcutFocus: entrance space or null, focusRally: the rally point being decided or
- * null, chipHolder: {rally number: seat}}.
+ * The track as an <svg>.  opts: {names, colors (per seat), you, preview: {from, to,
+ * color} or null, shortcutFocus: entrance space or null, focusRally: the rally point
+ * being decided or null, chipHolder: {rally number: seat}, lastMoved: seat or null}.
  */
 export function trackSvg(view, opts) {
   const track = view.track;
   const geo = layout(track.tiles.length);
   const names = opts.names;
-  const colors = CAR_COLORS;
+  const colors = opts.colors || CAR_COLORS;
   const root = svg("svg", {
     class: "rr-track",
     viewBox: `0 0 ${geo.width} ${f(geo.height)}`,
@@ -380,6 +391,7 @@ export function trackSvg(view, opts) {
     }
     if (space % SPACES) seps.append(across(g.piece.road, g.s0, RW / 2 - 2, "sep"));
     else seps.append(across(g.piece.road, g.s0, RW / 2 - 2, "sep tile-edge"));
+    if (space % 2 === 1) seps.append(directionMark(g.piece.road, g.mid));
   }
   root.append(features, seps);
 
@@ -474,14 +486,29 @@ export function trackSvg(view, opts) {
       const q = slotPoint(p, slot);
       const place = view.order.indexOf(seat) + 1;
       const title = `${names[seat]}: ${ORDINAL(place)} place, space ${space + 1}`;
-      cars.append(carToken(q.x, q.y, seat, colors[seat % colors.length], seat === opts.you, title));
+      const lastMoved = seat === opts.lastMoved;
+      const text = lastMoved ? `${title} (moved last)` : title;
+      cars.append(carToken(q.x, q.y, seat, colors[seat % colors.length], seat === opts.you, text, lastMoved));
     });
   }
-  // the viewer's own car on top
-  const mine = [...cars.querySelectorAll(".rr-car.mine")];
+  // the viewer's own car on top, and above it the car that moved last
+  const mine = [...cars.querySelectorAll(".rr-car.mine"), ...cars.querySelectorAll(".rr-car.last-moved")];
   mine.forEach((node) => cars.append(node));
   root.append(cars);
   return root;
+}
+
+/** The centres of the spaces a car drives over from `from` to `to` (exclusive), in
+ * the SVG's units, for an animation along the road. */
+export function roadPoints(view, from, to) {
+  const geo = layout(view.track.tiles.length);
+  const out = [];
+  const last = view.track.length - 1;
+  for (let space = Math.max(0, from + 1); space < Math.min(to, last + 1); space++) {
+    const p = pointOf(geo, space);
+    out.push({ x: p.x, y: p.y });
+  }
+  return out;
 }
 
 /** A small picture for the legend: "gas", "mech", "store", "chip", "cp", "shortcut", "finish". */

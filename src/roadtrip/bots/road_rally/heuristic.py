@@ -6,7 +6,7 @@ public counts, the track) and the game's public options; it never samples a stat
 Each decision is recomputed from the view, deterministically:
 
 * Play: every play the hand allows (cards of one colour, or up to five of any
-  colours on a General Store) is scored by :class:`~roadtrip.bots.road_rally_eval.
+  colours on a General Store) is scored by :class:`~roadtrip.bots.road_rally.evaluation.
   Situation` (progress, cards kept and drawn, Gas / Mechanic / General Store /
   shortcut, the expected place at the end of the round at the rally points that
   round resolves, checkpoints, the finish).  Playing is a sequence of actions (a
@@ -35,7 +35,7 @@ from statistics import fmean
 from typing import Any
 
 from roadtrip.bots.base import Bot, Observation, legal_or_raise, require_game
-from roadtrip.bots.road_rally_eval import COLORS, VALUES, Situation, Weights
+from roadtrip.bots.road_rally.evaluation import COLORS, VALUES, Situation, Weights
 from roadtrip.core.game import Game
 from roadtrip.games.road_rally import actions as A
 from roadtrip.games.road_rally.data import (
@@ -85,6 +85,8 @@ class RoadRallyBot:
             action = A.REVEAL if self._reveals(situation, view) else A.PASS
         elif phase == "reward":
             action = A.TAKE_CARDS if self._takes_cards(situation, view) else A.TAKE_POINTS
+        elif phase == "gas":
+            action = A.GAS_BEFORE  # the cards just played may come round again at once
         else:
             action = legal[0]
         return action if action in legal else legal[0]

@@ -3,7 +3,7 @@
 Each action of the history is turned into events: a car's move ("Player 2 plays
 green 1 + green 2 and moves 3 spaces: 14 → 17"), what it lands on (Gas, Mechanic,
 General Store, a shortcut, a rally point), a checkpoint taken and the last car's
-two cards, the finish line, an empty hand, and (from :mod:`road_rally_result`)
+two cards, the finish line, an empty hand, and (from :mod:`result`)
 rally scoring and the round order.
 Draws are told as the viewer may see them: whether a card is named is decided by
 ``state.describe_action(action, seat, viewer)``, so another player's draws read
@@ -18,15 +18,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from roadtrip.cli import road_rally_result as result
-from roadtrip.cli.road_rally_draw import (
+from roadtrip.cli.road_rally import result
+from roadtrip.cli.road_rally.draw import (
     FEATURES,
     ORDINALS,
     Names,
     and_list,
     card_name,
     expand,
-    steps_of,
     token,
 )
 from roadtrip.core import CHANCE, State
@@ -35,6 +34,7 @@ from roadtrip.games.road_rally.data import NUM_TYPES
 from roadtrip.games.road_rally.rules import (
     DEAL,
     DRAW,
+    GAS_CHOICE,
     MECH,
     ORDER,
     PLAY,
@@ -120,6 +120,9 @@ def _decision(
         return [Event(text), *_landing(seat, av, names)]
     if b.mode == MECH:
         return _mechanic(before, seat, action, av, names)
+    if b.mode == GAS_CHOICE:
+        when = "before" if action == A.GAS_BEFORE else "after"
+        return [Event(f"{names.says(seat, 'shuffle')} {when} drawing.")]
     if b.mode == REVEAL:
         if action == A.REVEAL:
             number = bv["rally_current"]
@@ -143,7 +146,7 @@ def _move(seat: int, bv: dict[str, Any], av: dict[str, Any], names: Names) -> li
     start, end = bv["cars"][seat]["space"], av["cars"][seat]["space"]
     played = " + ".join(card_name(c) for c in cards)
     store = " from the General Store" if bv["rainbow"] else ""
-    steps = steps_of(cards)
+    steps = end - start  # the cards' sum, or less at the end of the track
     text = (
         f"{names.says(seat, 'play')} {played}{store} and {names.verb(seat, 'move')} "
         f"{steps} space{'s' * (steps != 1)}: {start} → {end}."
@@ -162,7 +165,13 @@ def _landing(seat: int, av: dict[str, Any], names: Names) -> list[Event]:
     feature = av["track"]["features"][space]
     their = names.their(seat)
     events: list[Event] = []
-    if feature == "G":
+    if feature == "G" and av["phase"] == "gas":
+        text = (
+            f"{names.says(seat, 'shuffle')} {their} discards back into {their} deck, "
+            "before or after drawing"
+        )
+        events.append(Event(f"{FEATURES[feature]}: {text}."))
+    elif feature == "G":
         text = f"{names.says(seat, 'shuffle')} {their} discards back into {their} deck"
         events.append(Event(f"{FEATURES[feature]}: {text}."))
     elif feature == "M":

@@ -9,9 +9,9 @@ screen, and each player reads what happened since their last decision as they ma
 see it.  The generic loop of :mod:`roadtrip.cli.play` asks one action per line;
 this game's own loop (:meth:`RoadRallyUI.play_seated`) lets a line stand for
 several (a whole play, a Mechanic's order) and runs the bots.  The screens are
-drawn in :mod:`road_rally_draw`, the input read in :mod:`road_rally_input`, the
-events told in :mod:`road_rally_events` and the scoring and result in
-:mod:`road_rally_result`.
+drawn in :mod:`draw`, the input read in :mod:`input`, the
+events told in :mod:`events` and the scoring and result in
+:mod:`result`.
 """
 
 from __future__ import annotations
@@ -25,12 +25,10 @@ from rich.markup import escape
 from rich.text import Text
 
 from roadtrip.bots import Bot, observe
-from roadtrip.cli import road_rally_draw as draw
-from roadtrip.cli import road_rally_events as events
-from roadtrip.cli import road_rally_input as words
-from roadtrip.cli import road_rally_result as result
 from roadtrip.cli.play import QUIT_WORDS, Choice, InputError
-from roadtrip.cli.road_rally_input import Option
+from roadtrip.cli.road_rally import draw, events, result
+from roadtrip.cli.road_rally import input as words
+from roadtrip.cli.road_rally.input import Option
 from roadtrip.cli.seating import seat_match
 from roadtrip.core import CHANCE, Match, State
 from roadtrip.games.road_rally import actions as A
@@ -46,11 +44,13 @@ INPUT_HINTS = {
     "reveal": "type y (reveal the card and score) or n (keep it secret)",
     "go on": "you cannot reveal this rally card: press Enter to go on",
     "reward": "type p (take the points) or c (draw 2 cards instead)",
+    "gas": "type b (shuffle the discards in before drawing) or a (after drawing)",
 }
 
 
 def decision(state: State) -> str:
-    """The kind of decision pending: 'play', 'shortcut', 'mechanic', 'reveal', 'reward'."""
+    """The kind of decision pending: 'play', 'shortcut', 'mechanic', 'reveal', 'reward',
+    'gas'."""
     return str(state.view(None)["phase"])
 
 
@@ -84,6 +84,7 @@ class RoadRallyUI:
             "reward": f"rally point {view['rally_current']} scored: 4th/5th place",
             "shortcut": "a shortcut",
             "mechanic": "at the Mechanic",
+            "gas": "at the Gas station",
         }.get(view["phase"], "")
         scoring = view["phase"] in ("reveal", "reward")
         if self.humans == [seat]:
@@ -115,6 +116,14 @@ class RoadRallyUI:
         if phase == "mechanic":
             shown = draw.cards_text(draw.expand(view["mine"]["mechanic_cards"]))
             return [Text("Mechanic: the top cards of your deck are ").append_text(shown)]
+        if phase == "gas":
+            draws = view["gas_draws"]
+            return [
+                Text(
+                    f"Gas: your discards go back into your deck, before or after you draw "
+                    f"{draws} card{'s' * (draws != 1)}."
+                )
+            ]
         if phase == "reward":
             number = view["rally_current"]
             place = draw.ORDINALS[view["order"].index(seat)]
@@ -137,6 +146,8 @@ class RoadRallyUI:
             return words.mechanic_options(view, state, seat)
         if phase == "reveal":
             return words.reveal_options(view, state, seat)
+        if phase == "gas":
+            return words.gas_options(view)
         return words.reward_options(view)
 
     def _hint_key(self, state: State, seat: int) -> str:
@@ -165,6 +176,7 @@ class RoadRallyUI:
             "reveal": "reveal (y/n)",
             "go on": "go on (Enter)",
             "reward": "points or cards (p/c)",
+            "gas": "shuffle before or after drawing (b/a)",
         }[self._hint_key(state, seat)]
         text = f"{who}{ask}? (? for help, q quits): "
         return text[0].upper() + text[1:]
@@ -196,6 +208,7 @@ class RoadRallyUI:
             "shortcut": [(words.TAKE_WORDS, A.TAKE_SHORTCUT), (words.STAY_WORDS, A.SKIP_SHORTCUT)],
             "reveal": [(words.REVEAL_WORDS, A.REVEAL), (words.PASS_WORDS, A.PASS)],
             "reward": [(words.POINTS_WORDS, A.TAKE_POINTS), (words.CARDS_WORDS, A.TAKE_CARDS)],
+            "gas": [(words.BEFORE_WORDS, A.GAS_BEFORE), (words.AFTER_WORDS, A.GAS_AFTER)],
         }[phase]
         return words.parse_words(stripped, table, state, seat, hint)
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from roadtrip.bots import Bot, observe
 from roadtrip.cli.play import InputError
-from roadtrip.cli.road_rally_draw import (
+from roadtrip.cli.road_rally.draw import (
     FEATURES,
     ORDINALS,
     and_list,
@@ -57,6 +57,8 @@ REVEAL_WORDS = YES | {"r", "reveal", "score"}
 PASS_WORDS = NO | {"p", "pass", "keep", "hide"}
 POINTS_WORDS = frozenset({"p", "points", "take points", "t"})
 CARDS_WORDS = frozenset({"c", "cards", "draw", "2 cards", "draw 2"})
+BEFORE_WORDS = frozenset({"b", "before", "shuffle", "shuffle first"})
+AFTER_WORDS = frozenset({"a", "after", "draw", "draw first"})
 FAST_WORDS = frozenset({"f", "fast", "fastest"})
 SLOW_WORDS = frozenset({"s", "slow", "slowest"})
 
@@ -319,6 +321,15 @@ def reward_options(view: dict[str, Any]) -> list[Option]:
     return [
         Option(f"take {points} points", (A.TAKE_POINTS,), "p"),
         Option("draw 2 cards instead", (A.TAKE_CARDS,), "c"),
+    ]
+
+
+def gas_options(view: dict[str, Any]) -> list[Option]:
+    count = view["gas_draws"]
+    cards = "a card" if count == 1 else f"{count} cards"
+    return [
+        Option(f"shuffle the discards into the deck, then draw {cards}", (A.GAS_BEFORE,), "b"),
+        Option(f"draw {cards}, then shuffle the discards in", (A.GAS_AFTER,), "a"),
     ]
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from rich.console import Console
 
-from roadtrip.cli.road_rally_draw import ORDINALS, Names, and_list, final_table
+from roadtrip.cli.road_rally.draw import ORDINALS, Names, and_list, final_table
 from roadtrip.core import State
 
 
