@@ -29,10 +29,10 @@ COLORS: tuple[Color, ...] = (
     Color("black", "Black", 25, "Route 66 sign", 1, 5, "#1f1f1f"),
     Color("red", "Red", 20, "Arizona", 2, 4, "#c8342c"),
     Color("yellow", "Yellow", 20, "Oklahoma", 2, 4, "#e9c031"),
-    Color("light_blue", "Light blue", 15, "New Mexico", 3, 3, "#7cc3e8"),
-    Color("pink", "Pink", 15, "California", 3, 3, "#ee8fb5"),
+    Color("light_blue", "Light blue", 15, "Missouri", 3, 3, "#7cc3e8"),
+    Color("pink", "Pink", 15, "New Mexico", 3, 3, "#ee8fb5"),
     Color("green", "Green", 10, "Illinois", 4, 2, "#3f9a4a"),
-    Color("dark_blue", "Dark blue", 10, "Missouri", 4, 2, "#24448f"),
+    Color("dark_blue", "Dark blue", 10, "California", 4, 2, "#24448f"),
     Color("orange", "Orange", 5, "Texas", 5, 1, "#ec8a2c"),
     Color("purple", "Purple", 5, "Kansas", 5, 1, "#7d4a9e"),
 )

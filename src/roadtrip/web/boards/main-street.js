@@ -1090,10 +1090,10 @@ const COLOR_TABLE = [
   ["Black", "#1f1f1f", "Route 66 sign", 25, 1, 5],
   ["Red", "#c8342c", "Arizona", 20, 2, 4],
   ["Yellow", "#e9c031", "Oklahoma", 20, 2, 4],
-  ["Light blue", "#7cc3e8", "New Mexico", 15, 3, 3],
-  ["Pink", "#ee8fb5", "California", 15, 3, 3],
+  ["Light blue", "#7cc3e8", "Missouri", 15, 3, 3],
+  ["Pink", "#ee8fb5", "New Mexico", 15, 3, 3],
   ["Green", "#3f9a4a", "Illinois", 10, 4, 2],
-  ["Dark blue", "#24448f", "Missouri", 10, 4, 2],
+  ["Dark blue", "#24448f", "California", 10, 4, 2],
   ["Orange", "#ec8a2c", "Texas", 5, 5, 1],
   ["Purple", "#7d4a9e", "Kansas", 5, 5, 1],
 ];
