@@ -18,8 +18,8 @@ from roadtrip.bots.main_street import (
     make_push_your_luck_bot,
     make_threshold_bot,
 )
-from roadtrip.bots.main_street_kicks import PushYourLuckKicksBot, ThresholdKicksBot
-from roadtrip.bots.main_street_mileage import PushYourLuckMileageBot, expected_boxes
+from roadtrip.bots.main_street.kicks import PushYourLuckKicksBot, ThresholdKicksBot
+from roadtrip.bots.main_street.mileage import PushYourLuckMileageBot, expected_boxes
 from roadtrip.core import IllegalMove, NotSupported, sample_chance
 from roadtrip.core.state import State
 from roadtrip.games.main_street import GetYourKicksState, MileageState

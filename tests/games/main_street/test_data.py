@@ -289,12 +289,14 @@ OPTION_VALUES: dict[str, dict[str, tuple[Any, tuple[Any, ...]]]] = {
     "get-your-kicks": {
         "players": (1, (2, 3, 4, 5)),
         "end": ("immediate", ("finish_round",)),
-        "solo_six_black": ("loss", ("win",)),
+        "solo_six_black": ("loss", ("win", "ignore")),
+        "max_rounds": (0, (1, 5)),
     },
     "mileage-may-vary": {
         "players": (1, (2, 3, 4, 5)),
         "end": ("immediate", ("finish_round",)),
         "short_bag": ("partial", ("refuse",)),
+        "max_rounds": (0, (1, 5)),
     },
 }
 

@@ -21,7 +21,7 @@ from random import Random
 from typing import Any
 
 from roadtrip.bots.base import Observation
-from roadtrip.bots.main_street import (
+from roadtrip.bots.main_street.odds import (
     color_counts,
     draw_bust_odds,
     only_choice,

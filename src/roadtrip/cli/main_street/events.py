@@ -15,9 +15,15 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from roadtrip.cli import main_street_draw as draw
+from roadtrip.cli.main_street import draw
 from roadtrip.core import CHANCE, State
-from roadtrip.games.main_street.base import END_COMPLETE, END_SIX_BLACK, STOP
+from roadtrip.games.main_street.base import (
+    END_COMPLETE,
+    END_MAX_ROUNDS,
+    END_SIX_BLACK,
+    STOP,
+    article,
+)
 from roadtrip.games.main_street.data import BLACK, BOXES, COLORS
 
 SIX_BLACK = 6
@@ -86,8 +92,9 @@ class EventsMixin:
         events: list[str] = []
         if seat == CHANCE:
             color = COLORS[action]
+            name = color.name.lower()
             events.append(
-                f"{words.who} {words.verb('draw')} a {color.name.lower()} cube ({color.place})"
+                f"{words.who} {words.verb('draw')} {article(name)} {name} cube ({color.place})"
             )
             bust = new["busts"][mover] > old["busts"][mover]
             if kicks and bust:
@@ -194,6 +201,10 @@ class EventsMixin:
             done = [s for s in seats if self._complete(view, s)]
         elif view["ended"] == END_SIX_BLACK:
             done = [s for s in seats if view["mats"][s]["cubes"][BLACK] >= SIX_BLACK]
+        elif view["ended"] == END_MAX_ROUNDS:
+            rounds = int(view["round"])
+            what = "turn" if solo else "round"
+            return f"the match was cut off after {rounds} {what}{'s' * (rounds != 1)} (max_rounds)"
         else:
             return "the bag is empty, so no turn can start"
         return f"{_names(done, solo)} {self._reason(view, done)}"

@@ -6,7 +6,7 @@ or the gas pumps, and the exact chance that going on busts, so the player can
 judge the risk.  Choices are typed in the player's words (``c``/``continue``/
 ``d``/``draw`` or ``s``/``stop``/``conclude`` in Get Your Kicks, ``f``/``fill`` or
 ``s``/``stop`` in Your Mileage May Vary) or by number.  Draws, busts, placements
-and the end are explained in :mod:`roadtrip.cli.main_street_events`.
+and the end are explained in :mod:`roadtrip.cli.main_street.events`.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from roadtrip.cli import main_street_draw as draw
-from roadtrip.cli.main_street_events import EventsMixin, placement
+from roadtrip.cli.main_street import draw
+from roadtrip.cli.main_street.events import EventsMixin, placement
 from roadtrip.cli.play import Choice, InputError
 from roadtrip.core import State
 from roadtrip.games.main_street.base import GO_ON, STOP
@@ -223,7 +223,9 @@ class MileageUI(MainStreetUI):
     def stop_label(self, view: dict[str, Any], state: State) -> str:
         seat = view["current_seat"]
         placed, excess = placement(view["mats"][seat]["cubes"], view["pumps"])
-        back = f"; {len(excess)} excess go back" if excess else ""
+        back = ""
+        if excess:
+            back = f"; {len(excess)} excess {'cube goes' if len(excess) == 1 else 'cubes go'} back"
         boxes = "box" if placed == 1 else "boxes"
         return f"stop: fill {placed} {boxes} with the pump cubes{back}"
 
@@ -231,6 +233,9 @@ class MileageUI(MainStreetUI):
         size = draw.fill_up_size(view, self._refuse_short(state))
         chance = draw.miss_chance(view, size)
         risk = f" ({draw.percent(chance)} chance of no fuel colour)" if chance is not None else ""
+        if size < draw.FILL_UP:
+            cubes = "cube" if size == 1 else "cubes"
+            return f"fill up again: draw the last {size} {cubes} in the bag{risk}"
         return f"fill up again: draw {size} more cubes{risk}"
 
     def _why_only_stop(self, state: State) -> str:
