@@ -18,6 +18,7 @@ from rich.text import Text
 
 from roadtrip.cli.main_street import draw
 from roadtrip.cli.main_street.events import EventsMixin, placement
+from roadtrip.cli.main_street.seats import parse_seat_names
 from roadtrip.cli.play import Choice, InputError
 from roadtrip.core import State
 from roadtrip.games.main_street.base import GO_ON, STOP
@@ -42,16 +43,21 @@ class MainStreetUI(EventsMixin):
     kicks = False
 
     # ------------------------------------------------------------- naming
+    def name_seats(self, text: str, seats: int) -> None:
+        """Name the seats from ``--names`` ('Ann+Ben,Cy': a team of two on mat 1)."""
+        self.seat_names = parse_seat_names(text, seats)
+
     def seat_name(self, state: State, seat: int) -> str:
-        return "You" if state.num_players() == 1 else f"Player {seat + 1}"
+        return "You" if self._you(state.view(None)) else self.seat_names.name(seat)
 
     def _heading(self, view: dict[str, Any], seat: int) -> str:
         turn = view["turns"][seat]
+        name = self.seat_names.name(seat)
         if view["players"] == 1:
-            return f"Turn {turn}"
+            return f"Turn {turn}" if self._you(view) else f"{name} · turn {turn}"
         if view["current_seat"] != seat:  # replaying: the seat's turn is over
-            return f"Player {seat + 1} after their turn {turn} · round {view['round']}"
-        return f"Player {seat + 1}'s turn · their turn {turn} · round {view['round']}"
+            return f"{name} after their turn {turn} · round {view['round']}"
+        return f"{name}'s turn · their turn {turn} · round {view['round']}"
 
     # ------------------------------------------------------------ drawing
     def turn_lines(self, view: dict[str, Any], state: State) -> list[Text]:
@@ -62,7 +68,8 @@ class MainStreetUI(EventsMixin):
         view = state.view(None)
         solo = view["players"] == 1
         console.rule(self._heading(view, seat))
-        console.print(self.mat(view, seat, "Your mat" if solo else f"Player {seat + 1}'s mat"))
+        title = "Your mat" if self._you(view) else f"{self.seat_names.possessive(seat)} mat"
+        console.print(self.mat(view, seat, title))
         if state.current_player() == seat:  # a decision (not a replay's passing state)
             for line in self.turn_lines(view, state):
                 console.print(line)
@@ -71,12 +78,12 @@ class MainStreetUI(EventsMixin):
             console.print(f"Other mats ({what}):")
             for other in range(view["players"]):
                 if other != seat:
-                    console.print(draw.compact_mat(view, other))
+                    console.print(draw.compact_mat(view, other, self.seat_names.name))
 
     # ------------------------------------------------------------ choices
     def choice_title(self, state: State, seat: int) -> str:
         view = state.view(None)
-        who = "T" if view["players"] == 1 else f"Player {seat + 1}, t"
+        who = "T" if self._you(view) else f"{self.seat_names.addressee(seat)}, t"
         if GO_ON not in state.legal_actions(seat):
             return f"{who}urn {view['turns'][seat]}: {self._why_only_stop(state)}"
         return f"{who}urn {view['turns'][seat]}: {self.stop_verb} or {self.go_verb}?"
@@ -93,7 +100,7 @@ class MainStreetUI(EventsMixin):
         return [Choice(a, labels[a](view, state)) for a in state.legal_actions(seat)]
 
     def prompt(self, state: State, seat: int) -> str:
-        who = "" if state.num_players() == 1 else f"Player {seat + 1}, "
+        who = "" if self._you(state.view(None)) else f"{self.seat_names.addressee(seat)}, "
         stop = f"{self.stop_verb} ({self.stop_short})"
         if GO_ON not in state.legal_actions(seat):
             text = f"{stop}? (or 1; q quits): "
