@@ -266,6 +266,24 @@ def test_the_view_palette_is_the_data() -> None:
             color.cubes,
         )
         assert re.fullmatch(r"#[0-9a-f]{6}", str(entry["hex"]))
+        assert entry["mark"] == color.mark
+
+
+def test_every_place_has_a_mark_shown_on_its_cubes() -> None:
+    """Issue 11: the whole game is colour matching, so every state (and the sign) has
+    a two-letter mark that its cubes carry too: told apart without colour."""
+    marks = {c.place: c.mark for c in COLORS}
+    assert marks == {
+        "Route 66 sign": "66",
+        "California": "CA",
+        "Arizona": "AZ",
+        "New Mexico": "NM",
+        "Texas": "TX",
+        "Oklahoma": "OK",
+        "Kansas": "KS",
+        "Missouri": "MO",
+        "Illinois": "IL",
+    }
     assert data.color_list(0b101) == [0, 2]
 
 

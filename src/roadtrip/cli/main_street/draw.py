@@ -23,12 +23,7 @@ from roadtrip.games.main_street.data import BLACK, BOXES, COLORS, PLACE_COLOR, R
 PLACES: tuple[int, ...] = (*(PLACE_COLOR[p] for p in ROUTE_ORDER), BLACK)
 """Colour indexes of the eight states west to east, then the Route 66 sign."""
 
-SHORT: dict[int, str] = {
-    PLACE_COLOR[place]: short
-    for place, short in zip(
-        ROUTE_ORDER, ("CA", "AZ", "NM", "TX", "OK", "KS", "MO", "IL"), strict=True
-    )
-} | {BLACK: "66"}
+SHORT: dict[int, str] = {index: color.mark for index, color in enumerate(COLORS)}
 """Two-letter names for the compact mats: CA ... IL and 66 for the sign."""
 
 CUBE = "■"

@@ -22,6 +22,7 @@ PALETTE = [
         "boxes": c.boxes,
         "cubes": c.cubes,
         "hex": c.hex,
+        "mark": c.mark,
     }
     for i, c in enumerate(COLORS)
 ]

@@ -47,6 +47,50 @@ export function mix(hex, other, t) {
   return `#${c.map((v) => v.toString(16).padStart(2, "0")).join("")}`;
 }
 
+/** WCAG relative luminance of a "#rrggbb" colour. */
+export function luminance(hex) {
+  const lin = (v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+  const [r, g, b] = rgb(hex).map((v) => lin(v / 255));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** Black or white text on ``hex``, whichever has the higher contrast (>= 5:1 on
+ * every cube colour). */
+export function inkFor(hex) {
+  const l = luminance(hex);
+  return (l + 0.05) / (luminance("#111111") + 0.05) > 1.05 / (l + 0.05) ? "#111111" : "#ffffff";
+}
+
+/** The two-letter mark of a colour's place (CA ... IL, 66 for the sign), shown on
+ * the state and on every cube of its colour, so that they match without colour. */
+export function markOf(view, c) {
+  const color = view.colors[c];
+  return color.mark || ABBR[color.place] || "66";
+}
+
+/** What changed since the view drawn last time: the index in ``drawn`` from which
+ * the cubes are new (null: none), and per seat the cubes just placed on the mat. */
+export function changesSince(previous, view) {
+  const out = { newFrom: null, placed: {} };
+  if (!previous || previous.game !== view.game || !Array.isArray(previous.drawn)) return out;
+  const seat = view.current_seat;
+  const sameTurn =
+    seat !== null &&
+    previous.current_seat === seat &&
+    previous.turns[seat] === view.turns[seat] &&
+    previous.drawn.length <= view.drawn.length &&
+    previous.drawn.every((c, i) => view.drawn[i] === c);
+  const from = sameTurn ? previous.drawn.length : 0;
+  if (view.drawn.length > from) out.newFrom = from;
+  view.mats.forEach((mat, s) => {
+    const before = previous.mats[s];
+    if (!before) return;
+    const diff = mat.cubes.map((n, c) => Math.max(0, n - before.cubes[c]));
+    if (diff.some((n) => n > 0)) out.placed[s] = diff;
+  });
+  return out;
+}
+
 export function isLight(hex) {
   const [r, g, b] = rgb(hex);
   return 0.299 * r + 0.587 * g + 0.114 * b > 150;

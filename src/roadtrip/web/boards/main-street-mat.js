@@ -6,16 +6,39 @@
 import { svg } from "../js/dom.js";
 import {
   ABBR, BLACK, BOX, CUBE, FILL_UP, H, HEAD, KICKS, SIGN, SIX_BLACK, TH, TW, W, ZONE,
-  colorsByPlace, isLight, mix, nameOf, placeOf, plural, tileBase, tileX,
+  colorsByPlace, inkFor, markOf, mix, nameOf, placeOf, plural, tileBase, tileX,
 } from "./main-street-common.js";
+
+/** The classes of a cube drawn this turn: "latest" for the last draw (or the last
+ * fill-up), "drop-in" (animated) for a cube new since the last view when motion is on. */
+function drawnClasses(ctx, index, cubes, groupStart) {
+  const change = ctx.changes || {};
+  const cls = [];
+  if (index >= groupStart) cls.push("latest");
+  if (ctx.motionOn && change.newFrom !== null && change.newFrom !== undefined && index >= change.newFrom) {
+    cls.push("drop-in");
+  }
+  return cls.join(" ");
+}
+
+function dropDelay(ctx, index) {
+  const from = ctx.changes ? ctx.changes.newFrom : null;
+  return from === null || from === undefined ? 0 : Math.min(240, (index - from) * 90);
+}
 
 export function cubeSvg(view, c, x, y, size, extra = {}) {
   const hex = view.colors[c].hex;
   const r = size * 0.16;
   const b = Math.max(2, size * 0.14);
+  const mark = markOf(view, c);
   return svg(
     "g",
-    { class: `cube c-${view.colors[c].key}${extra.cls ? ` ${extra.cls}` : ""}`, "data-color": c },
+    {
+      class: `cube c-${view.colors[c].key}${extra.cls ? ` ${extra.cls}` : ""}`,
+      "data-color": c,
+      "data-mark": mark,
+      style: extra.delay ? `animation-delay:${extra.delay}ms` : null,
+    },
     extra.title ? svg("title", {}, extra.title) : null,
     svg("rect", { x: x + 1, y: y + 2, width: size, height: size, rx: r, class: "cube-shadow" }),
     svg("rect", { x, y, width: size, height: size, rx: r, fill: hex, stroke: mix(hex, "#000000", 0.45), "stroke-width": 1.4 }),
@@ -35,6 +58,11 @@ export function cubeSvg(view, c, x, y, size, extra = {}) {
       "stroke-width": 1,
       opacity: 0.7,
     }),
+    svg(
+      "text",
+      { x: x + size / 2, y: y + size / 2 + size * 0.16, class: "cube-mark", "font-size": size * 0.44, fill: inkFor(hex) },
+      mark,
+    ),
   );
 }
 
@@ -81,11 +109,20 @@ export function shieldPath(x, y, w, h) {
   ].join(" ");
 }
 
-export function tileSvg(view, mat, c, i, compact) {
+/** The classes of the k-th cube on a place: "latest" if the last stop put it there. */
+function placedClass(ctx, mat, c, k, n) {
+  const placed = ctx.changes && ctx.changes.placed ? ctx.changes.placed[mat.seat] : null;
+  const fresh = placed ? placed[c] : 0;
+  if (!fresh || k < n - fresh) return "";
+  return ctx.motionOn ? "latest placed drop-in" : "latest placed";
+}
+
+export function tileSvg(view, mat, c, i, compact, ctx = {}) {
   const color = view.colors[c];
   const x = tileX(i);
   const y = tileBase(i) - TH;
   const n = mat.cubes[c];
+  const mark = markOf(view, c);
   const done = view.game === KICKS ? n > 0 : n >= color.boxes;
   const g = svg("g", {
     class: `state${done ? " done" : ""}${n ? " has" : ""}`,
@@ -107,10 +144,12 @@ export function tileSvg(view, mat, c, i, compact) {
     }),
     svg("rect", { x, y, width: TW, height: TH, rx: 10, fill: "none", stroke: mix(color.hex, "#000000", 0.35), "stroke-width": 1.6 }),
   );
-  const light = isLight(color.hex);
-  const abbr = svg("text", { x: x + TW / 2, y: y + 27, class: `state-abbr${light ? " on-light" : ""}` }, ABBR[color.place] || color.place);
+  const light = inkFor(color.hex) !== "#ffffff";
+  const abbr = svg("text", { x: x + TW / 2, y: y + 27, class: `state-abbr${light ? " on-light" : ""}` }, ABBR[color.place] || mark);
   if (compact) g.append(abbr);
   else {
+    // the place's mark, the same as on its cubes: told apart without colour
+    g.append(svg("text", { x: x + 7, y: y + HEAD + 15, class: "state-mark", "data-mark": mark }, mark));
     // the full name; narrow screens show the abbreviation instead (CSS)
     g.append(
       svg(
@@ -146,7 +185,7 @@ export function tileSvg(view, mat, c, i, compact) {
     for (let k = 0; k < 6; k++) {
       const cx = left + (k % cols) * (CUBE + gap);
       const cy = y + 84 + Math.floor(k / cols) * (CUBE + gap);
-      if (k < shown) g.append(cubeSvg(view, c, cx, cy, CUBE));
+      if (k < shown) g.append(cubeSvg(view, c, cx, cy, CUBE, { cls: placedClass(ctx, mat, c, k, shown) }));
       else if (k === 0) g.append(emptySlot(cx, cy, CUBE, "slot faint"));
     }
     if (n > 6) g.append(svg("text", { x: x + TW - 8, y: y + TH - 6, class: "more" }, `+${n - 6}`));
@@ -163,13 +202,13 @@ export function tileSvg(view, mat, c, i, compact) {
       const bx = left + (k - row * per) * (BOX + gap);
       const by = top + row * (BOX + gap);
       g.append(emptySlot(bx, by, BOX, "box"));
-      if (k < n) g.append(cubeSvg(view, c, bx + 3, by + 3, BOX - 6));
+      if (k < n) g.append(cubeSvg(view, c, bx + 3, by + 3, BOX - 6, { cls: placedClass(ctx, mat, c, k, Math.min(n, b)) }));
     }
   }
   return g;
 }
 
-export function signSvg(view, mat, compact) {
+export function signSvg(view, mat, compact, ctx = {}) {
   const n = mat.cubes[BLACK];
   const { x, y, w, h } = SIGN;
   const g = svg("g", { class: "sign", "data-place": "Route 66 sign", "data-color": BLACK, "data-cubes": n });
@@ -195,7 +234,7 @@ export function signSvg(view, mat, compact) {
     for (let k = 0; k < Math.min(slots, 9); k++) {
       const cx = left + (k % 3) * (size + gap);
       const cy = y + 22 + Math.floor(k / 3) * (size + gap);
-      if (k < n) g.append(cubeSvg(view, BLACK, cx, cy, size));
+      if (k < n) g.append(cubeSvg(view, BLACK, cx, cy, size, { cls: placedClass(ctx, mat, BLACK, k, Math.min(n, 9)) }));
       else g.append(emptySlot(cx, cy, size, k === SIX_BLACK - 1 ? "slot end" : "slot"));
       if (k === SIX_BLACK - 1 && k >= n) {
         g.append(svg("text", { x: cx + size / 2, y: cy + size / 2 + 4, class: "end-mark" }, "END"));
@@ -209,7 +248,7 @@ export function signSvg(view, mat, compact) {
       const cx = left + (k % 3) * (size + gap) + (k >= 3 ? (size + gap) / 2 : 0);
       const cy = y + 22 + Math.floor(k / 3) * (size + gap);
       g.append(emptySlot(cx, cy, size, "box"));
-      if (k < n) g.append(cubeSvg(view, BLACK, cx + 3, cy + 3, size - 6));
+      if (k < n) g.append(cubeSvg(view, BLACK, cx + 3, cy + 3, size - 6, { cls: placedClass(ctx, mat, BLACK, k, Math.min(n, 5)) }));
     }
     if (!compact) {
       g.append(svg("text", { x: left, y: y + 22 + 2 * (size + gap) + 10, class: "sign-note" }, `${Math.min(n, 5)} of 5 black boxes`));
@@ -245,7 +284,13 @@ export function casinoSvg(view, mat, compact, ctx) {
   for (let k = 0; k < 9; k++) {
     const cx = left + k * (size + gap);
     if (k < cubes.length) {
-      g.append(cubeSvg(view, cubes[k], cx, top, size, { title: `${k + 1}. ${view.colors[cubes[k]].name} (${placeOf(view, cubes[k])})` }));
+      g.append(
+        cubeSvg(view, cubes[k], cx, top, size, {
+          title: `${k + 1}. ${view.colors[cubes[k]].name} (${placeOf(view, cubes[k])})${k === cubes.length - 1 ? ", the last cube drawn" : ""}`,
+          cls: drawnClasses(ctx, k, cubes, cubes.length - 1),
+          delay: dropDelay(ctx, k),
+        }),
+      );
     } else g.append(emptySlot(cx, top, size, "casino-slot"));
   }
   let caption;
@@ -304,7 +349,15 @@ export function pumpsSvg(view, mat, compact, ctx) {
       if (j < fill.length) {
         const c = fill[j];
         const match = !first && fuel.has(c);
-        pump.append(cubeSvg(view, c, cx, cy, size, { cls: match ? "match" : "", title: `${view.colors[c].name}${match ? ": a fuel colour" : ""}` }));
+        const at = index * FILL_UP + j;
+        const last = drawnClasses(ctx, at, cubes, Math.floor((cubes.length - 1) / FILL_UP) * FILL_UP);
+        pump.append(
+          cubeSvg(view, c, cx, cy, size, {
+            cls: `${match ? "match" : ""} ${last}`.trim(),
+            title: `${view.colors[c].name}${match ? ": a fuel colour" : ""}`,
+            delay: dropDelay(ctx, at),
+          }),
+        );
       }
     }
     g.append(pump);
@@ -339,9 +392,9 @@ export function matSvg(view, mat, ctx, { compact, label }) {
       svg("text", { x: 500, y: 80, class: `mat-title${view.game === KICKS ? "" : " long"}` }, view.game === KICKS ? "Get Your Kicks" : "Your Mileage May Vary"),
     );
   }
-  root.append(signSvg(view, mat, compact));
+  root.append(signSvg(view, mat, compact, ctx));
   const byPlace = colorsByPlace(view);
-  view.route.forEach((place, i) => root.append(tileSvg(view, mat, byPlace[place], i, compact)));
+  view.route.forEach((place, i) => root.append(tileSvg(view, mat, byPlace[place], i, compact, ctx)));
   root.append(view.game === KICKS ? casinoSvg(view, mat, compact, ctx) : pumpsSvg(view, mat, compact, ctx));
   return root;
 }

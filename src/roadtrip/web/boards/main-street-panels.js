@@ -5,18 +5,23 @@
 import { capitalize, el, joinNames } from "../js/dom.js";
 import {
   FILL_UP, GO_ON, KICKS, MILEAGE, STOP,
-  colorName, mix, nameOf, orList, percent, plural, risk, riskLevel, score, scoreText, turnsFromLog, who,
+  colorName, inkFor, markOf, mix, nameOf, orList, percent, plural, risk, riskLevel, score, scoreText, turnsFromLog, who,
 } from "./main-street-common.js";
 import { matSvg } from "./main-street-mat.js";
 
 export function miniCube(view, c, extra = "") {
   const color = view.colors[c];
-  return el("span", {
-    class: `mini-cube${extra ? ` ${extra}` : ""}`,
-    style: `--cube:${color.hex};--cube-edge:${mix(color.hex, "#000000", 0.4)}`,
-    title: `${color.name} (${color.place})`,
-    "data-color": c,
-  });
+  return el(
+    "span",
+    {
+      class: `mini-cube${extra ? ` ${extra}` : ""}`,
+      style: `--cube:${color.hex};--cube-edge:${mix(color.hex, "#000000", 0.4)};--cube-ink:${inkFor(color.hex)}`,
+      title: `${color.name} (${color.place})`,
+      "data-color": c,
+      "data-mark": markOf(view, c),
+    },
+    markOf(view, c),
+  );
 }
 
 export function cubeRow(view, cubes, markLast = false) {
@@ -127,7 +132,8 @@ export function actionButtons(view, ctx) {
     stopSub = mineNow && cubes.length ? `keep ${plural(cubes.length, "cube")}: +${gain} pts` : "keep this turn's cubes";
   } else {
     const cubes = mineNow ? view.pumps : [];
-    goSub = r && mineNow ? `${r.draw} more cube${r.draw === 1 ? "" : "s"}, ${percent(r.chance)} risk` : "three more cubes";
+    const more = r && r.draw < FILL_UP ? `the last ${plural(r.draw, "cube")} in the bag` : "three more cubes";
+    goSub = r && mineNow ? `${more}, ${percent(r.chance)} risk` : "three more cubes";
     stopSub = mineNow && cubes.length ? `fill your boxes with ${plural(cubes.length, "cube")}` : "fill your boxes";
   }
   if (mineNow && !view.can_go_on && view.phase === "decide") goSub = "the bag has too few cubes";
@@ -167,7 +173,8 @@ export function actionButtons(view, ctx) {
   );
 }
 
-export function turnLine(view, ctx, turn) {
+export function turnLine(view, ctx, turn, latest = false) {
+  const mark = latest ? " latest" : "";
   const name = turn.seat === null ? "?" : who(view, ctx, turn.seat);
   if (turn.outcome === "bust") {
     const count = turn.draws.length;
@@ -175,7 +182,7 @@ export function turnLine(view, ctx, turn) {
       view.game === KICKS
         ? `busted on a second ${colorName(view, turn.draws[count - 1])} (${plural(count, "cube")} back)`
         : `busted: no fuel in fill-up ${turn.fills.length} (${plural(count, "cube")} back)`;
-    return el("li", { class: "turn-line bust" }, el("span", {}, el("b", {}, name), ` ${text}`), turnCubeRow(view, turn));
+    return el("li", { class: `turn-line bust${mark}` }, el("span", {}, el("b", {}, name), ` ${text}`), turnCubeRow(view, turn));
   }
   let text;
   if (view.game === KICKS) {
@@ -184,7 +191,7 @@ export function turnLine(view, ctx, turn) {
   } else {
     text = `stopped after ${plural(turn.fills.length, "fill-up")} with ${plural(turn.draws.length, "cube")}`;
   }
-  return el("li", { class: "turn-line stop" }, el("span", {}, el("b", {}, name), ` ${text}`), turnCubeRow(view, turn));
+  return el("li", { class: `turn-line stop${mark}` }, el("span", {}, el("b", {}, name), ` ${text}`), turnCubeRow(view, turn));
 }
 
 /** A turn's cubes: in draw order (the culprit of a bust marked), or for Mileage
@@ -254,7 +261,7 @@ export function recentPanel(view, ctx) {
     { class: "ms-panel ms-recent", "aria-label": "Last turns" },
     el("h3", {}, "Last turns"),
     recent.length
-      ? el("ol", { class: "turn-lines" }, recent.map((t) => turnLine(view, ctx, t)))
+      ? el("ol", { class: "turn-lines" }, recent.map((t, i) => turnLine(view, ctx, t, i === 0)))
       : el("p", { class: "muted small" }, "No turn has ended yet."),
   );
 }

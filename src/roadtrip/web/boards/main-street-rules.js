@@ -2,7 +2,7 @@
 // (the match page's "Rules" dialog), with the table of cube colours.
 
 import { el } from "../js/dom.js";
-import { mix } from "./main-street-common.js";
+import { inkFor, mix } from "./main-street-common.js";
 
 export function kicksRules() {
   return el(
@@ -77,7 +77,7 @@ export function mileageRules() {
         el("b", {}, "Stop"),
         ": the cubes fill empty boxes of their colour; cubes that find no empty box go back into the bag. Or ",
         el("b", {}, "fill up again"),
-        ": three more cubes.",
+        ": three more cubes (or the last one or two, when the bag holds fewer).",
       ),
       el(
         "li",
@@ -109,15 +109,15 @@ export function mileageRules() {
 }
 
 export const COLOR_TABLE = [
-  ["Black", "#1f1f1f", "Route 66 sign", 25, 1, 5],
-  ["Red", "#c8342c", "Arizona", 20, 2, 4],
-  ["Yellow", "#e9c031", "Oklahoma", 20, 2, 4],
-  ["Light blue", "#7cc3e8", "Missouri", 15, 3, 3],
-  ["Pink", "#ee8fb5", "New Mexico", 15, 3, 3],
-  ["Green", "#3f9a4a", "Illinois", 10, 4, 2],
-  ["Dark blue", "#24448f", "California", 10, 4, 2],
-  ["Orange", "#ec8a2c", "Texas", 5, 5, 1],
-  ["Purple", "#7d4a9e", "Kansas", 5, 5, 1],
+  ["Black", "#1f1f1f", "Route 66 sign", 25, 1, 5, "66"],
+  ["Red", "#c8342c", "Arizona", 20, 2, 4, "AZ"],
+  ["Yellow", "#e9c031", "Oklahoma", 20, 2, 4, "OK"],
+  ["Light blue", "#7cc3e8", "Missouri", 15, 3, 3, "MO"],
+  ["Pink", "#ee8fb5", "New Mexico", 15, 3, 3, "NM"],
+  ["Green", "#3f9a4a", "Illinois", 10, 4, 2, "IL"],
+  ["Dark blue", "#24448f", "California", 10, 4, 2, "CA"],
+  ["Orange", "#ec8a2c", "Texas", 5, 5, 1, "TX"],
+  ["Purple", "#7d4a9e", "Kansas", 5, 5, 1, "KS"],
 ];
 
 export function colorTable(kicks) {
@@ -128,11 +128,16 @@ export function colorTable(kicks) {
     el(
       "tbody",
       {},
-      COLOR_TABLE.map(([name, hex, place, cubes, points, boxes]) =>
+      COLOR_TABLE.map(([name, hex, place, cubes, points, boxes, mark]) =>
         el(
           "tr",
           {},
-          el("td", {}, el("span", { class: "mini-cube", style: `--cube:${hex};--cube-edge:${mix(hex, "#000000", 0.4)}` }), ` ${name}`),
+          el(
+            "td",
+            {},
+            el("span", { class: "mini-cube", style: `--cube:${hex};--cube-edge:${mix(hex, "#000000", 0.4)};--cube-ink:${inkFor(hex)}` }, mark),
+            ` ${name}`,
+          ),
           el("td", {}, place),
           el("td", {}, String(cubes)),
           el("td", {}, String(kicks ? points : boxes)),

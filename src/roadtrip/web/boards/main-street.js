@@ -15,7 +15,7 @@
 // main-street-rules.js (the rules in words).
 
 import { el, ensureStylesheet, fill, joinNames } from "../js/dom.js";
-import { KICKS, MILEAGE, colorName, complete, nameOf, percent, plural, risk, who } from "./main-street-common.js";
+import { KICKS, MILEAGE, changesSince, colorName, complete, nameOf, percent, plural, risk, who } from "./main-street-common.js";
 import { actionButtons, bagPanel, matCard, newsPanel, recentPanel, riskBlock } from "./main-street-panels.js";
 import { kicksRules, mileageRules } from "./main-street-rules.js";
 
@@ -23,19 +23,80 @@ ensureStylesheet(new URL("./main-street.css", import.meta.url));
 
 export { KICKS, MILEAGE, risk };
 
+const drawnBefore = new WeakMap(); // root -> the view drawn there last (when ctx.previous is absent)
+const focusMemory = new WeakMap(); // root -> data-action of the board button that had the focus
+
+/** Animations: ctx.motion when the match page says, else the user's system setting. */
+function motionAllowed(ctx) {
+  if (typeof ctx.motion === "boolean") return ctx.motion;
+  return !(typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches);
+}
+
+let skipInstalled = false;
+/** A click or a key finishes the cube animations at once (they are skippable). */
+function installSkip() {
+  if (skipInstalled || typeof document === "undefined") return;
+  skipInstalled = true;
+  const skip = () => {
+    for (const node of document.querySelectorAll(".ms-board .drop-in")) node.classList.remove("drop-in");
+  };
+  document.addEventListener("pointerdown", skip, true);
+  document.addEventListener("keydown", skip, true);
+}
+
+/** Which board button had the focus before a redraw (kept while the focus is lost to
+ * the page body, e.g. while a button is disabled during a move). */
+function focusToKeep(root) {
+  const active = document.activeElement;
+  if (active && root.contains(active)) return active.matches("button.ms-action") ? active.dataset.action : null;
+  if (active && active !== document.body && active !== document.documentElement) return null;
+  return focusMemory.has(root) ? focusMemory.get(root) : null;
+}
+
+/** Put the focus back on the board button it was on (or the other one, if that one is
+ * disabled now), so that the game can be played with the keyboard alone. */
+function restoreFocus(root, keep) {
+  if (keep === null || keep === undefined) {
+    focusMemory.delete(root);
+    return;
+  }
+  focusMemory.set(root, keep);
+  const buttons = [...root.querySelectorAll("button.ms-action")].filter((b) => !b.disabled);
+  const target = buttons.find((b) => b.dataset.action === keep) || buttons[0];
+  if (target) target.focus({ preventScroll: true });
+}
+
+function lastMoveNote(ctx) {
+  const last = ctx.lastMove;
+  if (!last || typeof last.seat !== "number" || last.seat < 0 || !last.text) return null;
+  return el("span", { class: "last-move", "data-seat": last.seat }, "Last move: ", el("b", {}, nameOf(ctx, last.seat)), ` ${last.text}`);
+}
+
 // ------------------------------------------------------------------ board
 export function makeBoard(game) {
   const kicks = game === KICKS;
 
   function render(root, view, ctx) {
-    const context = { players: [], choices: [], interactive: false, pending: false, ...ctx };
+    const previous = ctx.previous !== undefined ? ctx.previous : drawnBefore.get(root) || null;
+    const motionOn = motionAllowed(ctx);
+    const context = {
+      players: [],
+      choices: [],
+      interactive: false,
+      pending: false,
+      ...ctx,
+      changes: changesSince(previous, view),
+      motionOn,
+    };
+    const keep = focusToKeep(root);
+    if (motionOn) installSkip();
     const you = view.you;
     const seated = you !== null && you !== undefined;
     const solo = view.players === 1;
     const mainSeat = seated ? you : view.current_seat ?? 0;
     const main = view.mats[mainSeat];
     const board = el("div", {
-      class: `ms-board ${kicks ? "kicks" : "mileage"}`,
+      class: `ms-board ${kicks ? "kicks" : "mileage"}${motionOn ? " motion" : " still"}`,
       "data-phase": view.phase,
       "data-round": view.round,
       "data-current": view.current_seat ?? "",
@@ -56,6 +117,7 @@ export function makeBoard(game) {
         el("span", { class: "round-chip" }, chip),
         el("span", { class: "muted" }, mode),
         context.pending ? el("span", { class: "badge" }, "sending…") : null,
+        lastMoveNote(context),
       ),
     );
     const news = newsPanel(view, context);
@@ -79,6 +141,8 @@ export function makeBoard(game) {
     }
     board.append(el("div", { class: "ms-lower" }, bagPanel(view), recentPanel(view, context)));
     fill(root, board);
+    drawnBefore.set(root, view);
+    restoreFocus(root, keep);
   }
 
   function rulesSummary() {
