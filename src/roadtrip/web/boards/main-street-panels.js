@@ -98,7 +98,8 @@ export function riskBlock(view, ctx) {
     el("div", { class: "risk-head" }, el("span", { class: "risk-title" }, title), el("span", { class: "risk-value" }, percent(r.chance))),
     el("div", { class: "risk-meter" }, el("span", { class: "risk-fill", style: `width:${Math.max(2, r.chance * 100).toFixed(1)}%` })),
     el("p", { class: "risk-detail" }, detail),
-    turnCubes(view, ctx, whose),
+    // this turn's cubes in a line, unless they are the viewer's own, on the large mat below
+    mine && ctx.mainSeat === seat ? null : turnCubes(view, ctx, whose),
   );
 }
 

@@ -95,6 +95,7 @@ export function makeBoard(game) {
     const solo = view.players === 1;
     const mainSeat = seated ? you : view.current_seat ?? 0;
     const main = view.mats[mainSeat];
+    context.mainSeat = mainSeat;
     const board = el("div", {
       class: `ms-board ${kicks ? "kicks" : "mileage"}${motionOn ? " motion" : " still"}`,
       "data-phase": view.phase,
@@ -110,18 +111,19 @@ export function makeBoard(game) {
         ? "Solo: a cube on every state and the sign, in as few turns as you can"
         : "Solo: fill every box in as few turns as you can"
       : `${view.players} players · ${kicks ? "highest points when the game ends wins" : "first to fill all 25 boxes wins"}`;
+    // The news (a bust) takes the place of the mode line: the mat and the buttons
+    // stay inside the first screen.
+    const news = newsPanel(view, context);
     board.append(
       el(
         "div",
-        { class: "ms-top" },
+        { class: `ms-top${news ? " with-news" : ""}` },
         el("span", { class: "round-chip" }, chip),
-        el("span", { class: "muted" }, mode),
+        news || el("span", { class: "muted" }, mode),
         context.pending ? el("span", { class: "badge" }, "sending…") : null,
         lastMoveNote(context),
       ),
     );
-    const news = newsPanel(view, context);
-    if (news) board.append(news);
     const actions = actionButtons(view, context);
     const riskNode = view.phase !== "over" ? riskBlock(view, context) : null;
     if (actions || riskNode) {

@@ -119,7 +119,8 @@ export function showDialog(dialog, title, body) {
       el("h2", {}, title),
       el("button", { type: "button", class: "btn small", onclick: () => dialog.close() }, "Close"),
     ),
-    el("div", { class: "dialog-body" }, body),
+    // tabindex: a scrolling body can take the focus and scroll with the keyboard (axe-core)
+    el("div", { class: "dialog-body", tabindex: "0", role: "region", "aria-label": title }, body),
   );
   if (!dialog.open) dialog.showModal();
   return dialog;
