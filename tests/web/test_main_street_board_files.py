@@ -28,11 +28,10 @@ def test_the_rules_colour_table_is_the_data() -> None:
     """The rules dialog's table: Missouri light blue, New Mexico pink, California dark
     blue, Illinois green (FACTS.md), points, boxes and each place's mark."""
     text = (BOARDS / "main-street-rules.js").read_text()
-    rows = re.findall(r'^  (\["[^"]+", "#[0-9a-f]{6}", "[^"]+", \d+, \d+, \d+, "[^"]+"\]),', text, re.M)
+    row = r'^  (\["[^"]+", "#[0-9a-f]{6}", "[^"]+", \d+, \d+, \d+, "[^"]+"\]),'
+    rows = re.findall(row, text, re.M)
     table = [json.loads(row) for row in rows]
-    assert table == [
-        [c.name, c.hex, c.place, c.cubes, c.points, c.boxes, c.mark] for c in COLORS
-    ]
+    assert table == [[c.name, c.hex, c.place, c.cubes, c.points, c.boxes, c.mark] for c in COLORS]
 
 
 def test_no_wrong_article_or_count_in_the_board_words() -> None:

@@ -20,12 +20,11 @@ GO = '#board button[data-action="1"]'
 STOP = '#board button[data-action="0"]'
 MINE = '#board .ms-actions[data-state="mine"]'
 END = "#end-screen"
+SETTLED = f'#board .ms-actions:not([data-state="pending"]), {END}:not([hidden])'
 MARKS = {"66", "CA", "AZ", "NM", "TX", "OK", "KS", "MO", "IL"}
 
 
-def start(
-    live_server: Any, new_page: Any, game: str, *, players: int = 1, **options: Any
-) -> Any:
+def start(live_server: Any, new_page: Any, game: str, *, players: int = 1, **options: Any) -> Any:
     """A match created through the API, its first seat's page open at 1280x800; the
     other seats are bots."""
     seats: list[dict[str, str]] = [{"name": "Ann"}]
@@ -55,7 +54,7 @@ def click_until_bust(page: Any) -> None:
             return
         assert wait_settled(page), "the game ended before a bust"
         page.click(GO if not page.locator(GO).is_disabled() else STOP)
-        page.wait_for_selector(f'#board .ms-actions:not([data-state="pending"]), {END}:not([hidden])')
+        page.wait_for_selector(SETTLED)
     raise AssertionError("no bust in twelve draws")
 
 
@@ -96,6 +95,8 @@ def test_no_axe_violations_in_mileage(live_server: Any, new_page: Any) -> None:
         page.click(GO)
     while wait_settled(page):
         page.click(STOP)
+    end = page.locator(END).inner_text()
+    assert "Cut off after 2 turns" in end and "max_rounds" in end  # a solo race cut off is lost
     assert_accessible(page)
 
 
@@ -126,7 +127,7 @@ def test_a_solo_get_your_kicks_game_with_the_keyboard_alone(
             page.keyboard.press("Tab" if want == "0" else "Shift+Tab")
         assert focused(page)["action"] == want
         page.keyboard.press("Enter")
-        page.wait_for_selector(f'#board .ms-actions:not([data-state="pending"]), {END}:not([hidden])')
+        page.wait_for_selector(SETTLED)
     assert "Game over" in page.locator("#turn").inner_text()
     assert presses >= 2
 
@@ -149,7 +150,8 @@ def test_every_cube_and_place_has_its_mark(live_server: Any, new_page: Any) -> N
           const minis = [...board.querySelectorAll('.mini-cube')].map((m) => ({
             color: m.dataset.color, mark: m.dataset.mark, text: m.textContent }));
           const places = [...board.querySelectorAll('.ms-card.large g.state')].map((g) => ({
-            color: g.dataset.color, text: (g.querySelector('text.state-mark') || {}).textContent }));
+            color: g.dataset.color,
+            text: (g.querySelector('text.state-mark') || {}).textContent }));
           return { cubes, minis, places };
         }"""
     )
@@ -191,7 +193,9 @@ def test_the_last_draw_is_highlighted_and_animated(live_server: Any, new_page: A
     page.wait_for_selector(MINE)
     page.click(STOP)
     wait_settled(page)
-    placed = page.locator("#board .ms-card.large g.state .cube.latest.placed, #board g.sign .cube.latest.placed")
+    placed = page.locator(
+        "#board .ms-card.large g.state .cube.latest.placed, #board g.sign .cube.latest.placed"
+    )
     assert placed.count() >= 1  # the cubes the stop put on the mat
     assert page.locator("#board .turn-line.latest").count() == 1
 

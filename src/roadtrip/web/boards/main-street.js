@@ -200,7 +200,9 @@ export function makeBoard(game) {
       } else {
         headline = won
           ? `${you} finished Route 66 in ${plural(turns, "turn")}!`
-          : `The race stalled after ${plural(turns, "turn")} with ${mat.boxes_filled}/${mat.boxes_total} boxes.`;
+          : view.ended === "max_rounds"
+            ? `Cut off after ${plural(turns, "turn")} with ${mat.boxes_filled}/${mat.boxes_total} boxes: not a win.`
+            : `The race stalled after ${plural(turns, "turn")} with ${mat.boxes_filled}/${mat.boxes_total} boxes.`;
       }
       return { headline, how: `${how} ${kicks ? `${mat.points} points on the mat.` : ""}`.trim(), outcome: won ? "win" : "lose", rows };
     }
@@ -240,6 +242,10 @@ function howItEnded(view, ctx) {
       return `${name || "A player"} collected six black cubes on the Route 66 sign.${finish}`;
     case "empty_bag":
       return "The bag ran empty: no turn could start.";
+    case "max_rounds":
+      return view.players > 1
+        ? `The match was cut off after ${plural(view.round, "round")} (the max_rounds option): the ${view.game === KICKS ? "most points win" : "most boxes filled win"}.`
+        : `The match was cut off after ${plural(view.round, "turn")} (the max_rounds option).`;
     default:
       return "";
   }
