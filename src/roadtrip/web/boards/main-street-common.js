@@ -97,9 +97,19 @@ export function isLight(hex) {
 }
 
 // ------------------------------------------------------------------ helpers
+/** A seat's name; a team of two sharing the mat (``names``, when the match page
+ * gives them) is shown with both names: "Ann & Ben". */
 export function nameOf(ctx, seat) {
   const player = ctx.players && ctx.players[seat];
-  return player ? player.name : `Player ${seat + 1}`;
+  if (!player) return `Player ${seat + 1}`;
+  if (Array.isArray(player.names) && player.names.length > 1) return player.names.join(" & ");
+  return player.name;
+}
+
+/** The seat's colour chip, when the match page gives one (ctx.players[i].colour). */
+export function colourOf(ctx, seat) {
+  const player = ctx.players && ctx.players[seat];
+  return player && typeof player.colour === "string" ? player.colour : null;
 }
 
 /** "You" when the viewer is that seat on its own screen, else the name. */
@@ -173,7 +183,7 @@ export function turnsFromLog(view, ctx) {
   let cur = null;
   let synced = !ctx.logStart; // a log cut at the front starts mid-turn: wait for a stop
   for (const text of log) {
-    const dice = /^Chance: draw an? (.+?) cube/.exec(text);
+    const dice = /^Chance: (?:.+? )?draws? an? (.+?) cube/.exec(text);
     if (dice) {
       if (!synced) continue;
       const c = byName.get(dice[1].toLowerCase());

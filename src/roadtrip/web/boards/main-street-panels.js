@@ -5,7 +5,7 @@
 import { capitalize, el, joinNames } from "../js/dom.js";
 import {
   FILL_UP, GO_ON, KICKS, MILEAGE, STOP,
-  colorName, inkFor, markOf, mix, nameOf, orList, percent, plural, risk, riskLevel, score, scoreText, turnsFromLog, who,
+  colorName, colourOf, inkFor, markOf, mix, nameOf, orList, percent, plural, risk, riskLevel, score, scoreText, turnsFromLog, who,
 } from "./main-street-common.js";
 import { matSvg } from "./main-street-mat.js";
 
@@ -293,6 +293,7 @@ export function matCard(view, mat, ctx, { size }) {
       el(
         "span",
         { class: "ms-card-name" },
+        colourOf(ctx, seat) ? el("span", { class: "seat-chip", style: `background:${colourOf(ctx, seat)}`, "aria-hidden": "true" }) : null,
         name,
         mine && (ctx.hotseat || name.toLowerCase() !== "you") ? el("span", { class: "you" }, ctx.hotseat ? "playing now" : "you") : null,
       ),
