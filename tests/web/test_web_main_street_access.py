@@ -243,3 +243,51 @@ def test_the_mat_and_the_choices_fit_1280x800(live_server: Any, new_page: Any, s
     three = start(live_server, new_page, MILEAGE, players=3)
     _inside_first_screen(three)
     shot(three, "ms-1280x800-mileage-three", full_page=False)
+
+
+RENDER_WITH = """async ([motion, previous]) => {
+  const board = await import('/static/boards/get-your-kicks.js');
+  const token = location.hash.slice(3);
+  const match = location.pathname.split('/').pop();
+  const response = await fetch(`/api/matches/${match}/state`,
+    { headers: { authorization: `Bearer ${token}` } });
+  const before = (await response.json()).view;
+  const after = structuredClone(before);
+  const cube = [1, 2, 3, 4, 5, 6, 7, 8].find((c) => !before.casino.includes(c) && before.bag[c]);
+  after.casino.push(cube); after.drawn.push(cube);
+  after.bag[cube] -= 1; after.bag_total -= 1;
+  const root = document.createElement('div');
+  document.body.append(root);
+  const ctx = { players: [{ seat: 0, name: 'Ann', colour: '#aa3366' }], motion,
+                previous: previous ? before : null,
+                lastMove: { seat: 0, text: 'continue: draw another cube' } };
+  board.render(root, after, ctx);
+  const cubes = [...root.querySelectorAll('.casino .cube')];
+  const out = {
+    count: cubes.length,
+    latest: cubes.map((g) => g.classList.contains('latest')),
+    drop: cubes.map((g) => g.classList.contains('drop-in')),
+    still: root.querySelector('.ms-board').classList.contains('still'),
+    lastMove: (root.querySelector('.last-move') || {}).textContent,
+    chip: Boolean(root.querySelector('.seat-chip')),
+  };
+  root.remove();
+  return out;
+}"""
+
+
+def test_the_board_follows_ctx_motion_and_previous(live_server: Any, new_page: Any) -> None:
+    """The board contract (boards/index.js): ctx.previous is the view drawn last time
+    (the new cube is animated), ctx.motion false switches animations off, ctx.lastMove
+    is shown, and a seat's colour chip is drawn."""
+    page = start(live_server, new_page, KICKS)
+    moving = page.evaluate(RENDER_WITH, [True, True])
+    assert moving["count"] == 2 and moving["latest"] == [False, True]
+    assert moving["drop"] == [False, True] and not moving["still"]
+    still = page.evaluate(RENDER_WITH, [False, True])
+    assert still["drop"] == [False, False] and still["still"]
+    assert still["latest"] == [False, True]  # highlighted even without motion
+    first = page.evaluate(RENDER_WITH, [True, False])  # nothing drawn before: no animation
+    assert first["drop"] == [False, False]
+    assert moving["lastMove"] == "Last move: Ann: continue: draw another cube"
+    assert moving["chip"]

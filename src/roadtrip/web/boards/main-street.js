@@ -69,7 +69,7 @@ function restoreFocus(root, keep) {
 function lastMoveNote(ctx) {
   const last = ctx.lastMove;
   if (!last || typeof last.seat !== "number" || last.seat < 0 || !last.text) return null;
-  return el("span", { class: "last-move", "data-seat": last.seat }, "Last move: ", el("b", {}, nameOf(ctx, last.seat)), ` ${last.text}`);
+  return el("span", { class: "last-move", "data-seat": last.seat }, "Last move: ", el("b", {}, nameOf(ctx, last.seat)), `: ${last.text}`);
 }
 
 // ------------------------------------------------------------------ board
