@@ -121,7 +121,7 @@ export function makeBoard(game) {
         el("span", { class: "round-chip" }, chip),
         news || el("span", { class: "muted" }, mode),
         context.pending ? el("span", { class: "badge" }, "sending…") : null,
-        lastMoveNote(context),
+        news ? null : lastMoveNote(context), // a bust alert already tells the last move
       ),
     );
     const actions = actionButtons(view, context);
