@@ -119,8 +119,8 @@ export function showDialog(dialog, title, body) {
       el("h2", {}, title),
       el("button", { type: "button", class: "btn small", onclick: () => dialog.close() }, "Close"),
     ),
-    // tabindex: a scrolling body can take the focus and scroll with the keyboard (axe-core)
-    el("div", { class: "dialog-body", tabindex: "0", role: "region", "aria-label": title }, body),
+    // tabindex: a body long enough to scroll can be scrolled with the keyboard.
+    el("div", { class: "dialog-body", tabindex: "0" }, body),
   );
   if (!dialog.open) dialog.showModal();
   return dialog;
