@@ -9,7 +9,7 @@ from rich.console import Console
 import roadtrip
 from roadtrip.cli.main_street.board import KicksUI, MileageUI
 from roadtrip.core import CHANCE
-from roadtrip.games.main_street.base import STOP
+from roadtrip.games.main_street.base import GO_ON, STOP
 from roadtrip.games.main_street.data import COLOR_INDEX
 
 C = COLOR_INDEX
@@ -82,3 +82,20 @@ def test_max_rounds_is_told_in_words() -> None:
     console = Console(record=True, width=120)
     MileageUI().render_result(console, three)
     assert "cut off after 2 rounds (max_rounds)" in " ".join(console.export_text().split())
+
+
+def test_several_matching_colours_match_one_matches() -> None:
+    """'Red, black match your fuel' but 'Red matches your fuel'."""
+    ui = MileageUI()
+    for second, expected in (
+        (("red", "black", "pink"), "Red, black match your fuel: 6 cubes on the pumps."),
+        (("red", "pink", "pink"), "Red matches your fuel: 6 cubes on the pumps."),
+    ):
+        state = _pumps("red", "black", "yellow")
+        state.apply_action(GO_ON, 0)
+        for key in second[:2]:
+            state.apply_action(C[key])
+        after = state.clone()
+        after.apply_action(C[second[2]])
+        events = ui.explain(state, CHANCE, C[second[2]], after)
+        assert events[1].endswith(expected), events

@@ -143,9 +143,11 @@ class EventsMixin:
                 f"{draw.colour_list(fuel)}: all {_cubes(len(new['last_bust']))} "
                 "go back into the bag."
             )
-        matching = draw.colour_list([c for c in fill if c in fuel])
+        matched = list(dict.fromkeys(c for c in fill if c in fuel))
+        verb = "matches" if len(matched) == 1 else "match"
         return (
-            f"Fill-up {number}: {drawn}. {matching.capitalize()} matches {words.your} fuel: "
+            f"Fill-up {number}: {drawn}. {draw.colour_list(matched).capitalize()} {verb} "
+            f"{words.your} fuel: "
             f"{_cubes(len(old['pumps']) + 1)} on the pumps."
         )
 
