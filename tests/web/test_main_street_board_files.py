@@ -43,3 +43,5 @@ def test_no_wrong_article_or_count_in_the_board_words() -> None:
         assert "excess go back" not in text, path.name
     panels = (BOARDS / "main-street-panels.js").read_text()
     assert "the last ${plural(r.draw" in panels
+    assert "cubes in the bag are ${" not in panels  # '1 of the 124 cubes in the bag is red'
+    assert 'in the bag ${r.bad === 1 ? "is" : "are"}' in panels

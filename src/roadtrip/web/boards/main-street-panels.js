@@ -87,10 +87,10 @@ export function riskBlock(view, ctx) {
   let detail;
   if (view.game === KICKS) {
     title = "Chance the next cube busts";
-    detail = `${r.bad} of the ${r.total} cubes in the bag are ${orList(names)}, the colour${names.length === 1 ? "" : "s"} already in ${whose} casino.`;
+    detail = `${r.bad} of the ${r.total} cubes in the bag ${r.bad === 1 ? "is" : "are"} ${orList(names)}, the colour${names.length === 1 ? "" : "s"} already in ${whose} casino.`;
   } else {
     title = r.draw === FILL_UP ? "Chance the next fill-up busts" : `Chance the next fill-up (${r.draw} cubes) busts`;
-    detail = `It busts if none of its ${plural(r.draw, "cube")} is ${orList(names)} (${whose} fuel). ${r.good} of the ${r.total} cubes in the bag are.`;
+    detail = `It busts if none of its ${plural(r.draw, "cube")} is ${orList(names)} (${whose} fuel). ${r.good} of the ${r.total} cubes in the bag ${r.good === 1 ? "is" : "are"}.`;
   }
   return el(
     "div",
