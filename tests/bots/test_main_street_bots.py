@@ -7,6 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import permutations
 from random import Random
+from typing import Any
 
 import pytest
 
@@ -18,8 +19,8 @@ from roadtrip.bots.main_street import (
     make_push_your_luck_bot,
     make_threshold_bot,
 )
-from roadtrip.bots.main_street_kicks import PushYourLuckKicksBot, ThresholdKicksBot
-from roadtrip.bots.main_street_mileage import PushYourLuckMileageBot, expected_boxes
+from roadtrip.bots.main_street.kicks import PushYourLuckKicksBot, ThresholdKicksBot
+from roadtrip.bots.main_street.mileage import PushYourLuckMileageBot, expected_boxes
 from roadtrip.core import IllegalMove, NotSupported, sample_chance
 from roadtrip.core.state import State
 from roadtrip.games.main_street import GetYourKicksState, MileageState
@@ -238,6 +239,37 @@ def test_push_your_luck_kicks_endgame_and_the_sixth_black() -> None:
     assert PushYourLuckKicksBot(duel).choose(observe(behind, 0), Random(1)) == GO_ON
     behind.mats[1] = [1, 1, 1, 0, 0, 0, 0, 0, 0]
     assert PushYourLuckKicksBot(duel).choose(observe(behind, 0), Random(1)) == STOP
+
+
+def test_push_your_luck_kicks_with_solo_six_black_ignore() -> None:
+    """solo_six_black=ignore: a sixth black does not end (or lose) a solo game, so the
+    bot neither forces a decision on it nor counts a black draw as a bust."""
+    weighed: list[tuple[int, ...]] = []
+
+    class Recording(PushYourLuckKicksBot):
+        def _weigh(self, bag: Any, casino: Any, values: Any, poison: Any, risk: float) -> int:
+            weighed.append(tuple(poison))
+            return STOP
+
+    for option, forced in (("loss", GO_ON), ("ignore", None)):
+        game = roadtrip.load_game("get-your-kicks", solo_six_black=option)
+        state = game.new_initial_state()
+        if not isinstance(state, GetYourKicksState):
+            raise TypeError("expected a GetYourKicksState")
+        state.mats[0] = [5, 1, 1, 1, 1, 1, 1, 1, 0]
+        _decided(state, [0])  # the sixth black in the casino
+        weighed.clear()
+        choice = Recording(game).choose(observe(state, 0), Random(1))
+        if forced is not None:
+            assert choice == forced and weighed == []
+        else:
+            assert choice == STOP and weighed == [()]  # weighed, and black is no poison
+        red = game.new_initial_state()
+        red.mats[0] = [5, 1, 1, 1, 1, 1, 1, 1, 0]  # type: ignore[attr-defined]
+        _decided(red, [1])  # a red cube; the next black would be the sixth
+        weighed.clear()
+        Recording(game).choose(observe(red, 0), Random(1))
+        assert weighed == ([(0,)] if option == "loss" else [()])
 
 
 def test_threshold_kicks_stops_at_its_cube_count() -> None:

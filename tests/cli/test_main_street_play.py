@@ -15,9 +15,9 @@ from typer.testing import CliRunner, Result
 
 import roadtrip
 from roadtrip.bots import bot_names
-from roadtrip.cli import main_street_draw as draw
 from roadtrip.cli.main import app
-from roadtrip.cli.main_street_board import KicksUI, MileageUI
+from roadtrip.cli.main_street import draw
+from roadtrip.cli.main_street.board import KicksUI, MileageUI
 from roadtrip.cli.play import BOARDS, InputError, hint_bot_name, read_choice, ui_for
 from roadtrip.core import Match, OptionValue, State
 from roadtrip.games.main_street.base import GO_ON, STOP

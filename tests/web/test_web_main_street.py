@@ -161,7 +161,7 @@ def check_mat(page: Any, game: str) -> None:
     assert mat.locator("g.sign").count() == 1
     if game == KICKS:
         points = mat.locator("g.state .points-text").all_text_contents()
-        assert points == ["3", "2", "3", "5", "2", "5", "4", "4"]
+        assert points == ["4", "2", "3", "5", "2", "5", "3", "4"]  # highway order (FACTS.md)
         assert mat.locator("g.casino").count() == 1
         assert mat.locator("g.sign rect.slot").count() + mat.locator("g.sign .cube").count() >= 6
     else:
@@ -180,7 +180,7 @@ def test_get_your_kicks_solo_from_the_lobby(live_server: Any, new_page: Any, sho
     card.get_by_role("button", name="New match").click()
     page.click("#variant-options summary")  # the variant rules are folded away
     page.wait_for_selector("#opt-solo_six_black")
-    assert page.locator("#opt-solo_six_black option").count() == 2
+    assert page.locator("#opt-solo_six_black option").count() == 3  # loss, win, ignore
     page.fill('input[name="seat-name-0"]', "You")
     page.click("#create-btn")
     page.wait_for_selector("#created:not([hidden])")

@@ -2,7 +2,7 @@
 
     roadtrip games [--options GAME]
     roadtrip play GAME [--seed N] [--hint] [--players N] [--option name=value ...] [--save FILE]
-                       [--bots BOT,...] [--humans N] [--hotseat]
+                       [--bots BOT,...] [--humans N] [--hotseat] [--names NAME,...]
     roadtrip replay FILE [--step]
 
 Every roadtrip error (an unknown game, a bad option, a corrupt record) prints one
@@ -190,6 +190,15 @@ def play(
     hotseat: Annotated[
         bool, typer.Option("--hotseat", help="A human on every seat (road-rally, open-road).")
     ] = False,
+    names: Annotated[
+        str | None,
+        typer.Option(
+            "--names",
+            metavar="NAME[,NAME...]",
+            help="Names of the seats in order; a team of two sharing a mat as Ann+Ben "
+            "(get-your-kicks, mileage-may-vary).",
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal; type q to quit."""
     console = _console()
@@ -203,6 +212,11 @@ def play(
             console.print(f"Seed {seed}")
         match = Match(game, seed)
         ui = terminal.ui_for(game.id)
+        if names is not None:
+            name_seats = getattr(ui, "name_seats", None)  # games whose seats take names
+            if name_seats is None:
+                fail(f"--names is not offered for {game.id}")
+            name_seats(names, game.num_players())
         console.print(f"[bold]{escape(game.info.name)}[/]: {escape(game.info.summary)}")
         seated = getattr(ui, "play_seated", None)  # games with bot seats run their own loop
         if seated is not None:

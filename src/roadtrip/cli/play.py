@@ -143,13 +143,13 @@ def _road_to_300() -> GameUI:
 
 
 def _get_your_kicks() -> GameUI:
-    from roadtrip.cli.main_street_board import KicksUI
+    from roadtrip.cli.main_street.board import KicksUI
 
     return KicksUI()
 
 
 def _mileage_may_vary() -> GameUI:
-    from roadtrip.cli.main_street_board import MileageUI
+    from roadtrip.cli.main_street.board import MileageUI
 
     return MileageUI()
 

@@ -50,17 +50,18 @@ RULEBOOK_CUBES = {
     "purple": 5,
 }
 
-# FACTS.md: "Suggested complete assignment: Arizona red, Oklahoma yellow, New Mexico
-# light blue, California pink, Illinois green, Missouri dark blue, Texas orange,
-# Kansas purple."  Black cubes go on the Route 66 sign.
+# FACTS.md, "Better-supported assignment (supersedes an earlier guess)": Arizona red,
+# Oklahoma yellow, Texas orange, Kansas purple; Missouri light blue ("Missouri blue", 3
+# points) and New Mexico pink; California dark blue, Illinois green (a ruling).  Black
+# cubes go on the Route 66 sign.
 FACTS_PLACES = {
     "black": "Route 66 sign",
     "red": "Arizona",
     "yellow": "Oklahoma",
-    "light_blue": "New Mexico",
-    "pink": "California",
+    "light_blue": "Missouri",
+    "pink": "New Mexico",
     "green": "Illinois",
-    "dark_blue": "Missouri",
+    "dark_blue": "California",
     "orange": "Texas",
     "purple": "Kansas",
 }
@@ -176,7 +177,23 @@ def test_state_colours_follow_the_rulebook_examples_and_facts() -> None:
     pulling a Missouri blue cube.'  FACTS.md completes the assignment (a ruling)."""
     assert {c.key: c.place for c in COLORS} == FACTS_PLACES
     assert COLORS[PLACE_COLOR["Arizona"]].key == "red"
-    assert COLORS[PLACE_COLOR["Missouri"]].key == "dark_blue"
+    assert COLORS[PLACE_COLOR["Missouri"]].key == "light_blue"
+
+
+def test_jasmines_multipliers_in_highway_order_fit_the_state_colours() -> None:
+    """FACTS.md: 'Read in the order of the highway, west to east after the sign,
+    Jasmine's multipliers 1 | 4, 2, 3, 5, 2, 5, 3, 4 give California 4, Arizona 2, New
+    Mexico 3, Texas 5, Oklahoma 2, Kansas 5, Missouri 3, Illinois 4.'  The points of
+    each place's colour are the example's multipliers in that order (issue 11: the
+    earlier assignment had Missouri 4, California 3)."""
+    places = ["Route 66 sign", *ROUTE_ORDER]
+    assert [COLORS[PLACE_COLOR[p]].points for p in places] == [
+        points for _, points in JASMINE_TERMS
+    ]
+    highway_mat = [0] * NUM_COLORS
+    for place, (cubes, _) in zip(places, JASMINE_TERMS, strict=True):
+        highway_mat[PLACE_COLOR[place]] = cubes
+    assert mat_points(highway_mat) == 43
 
 
 def test_points_fall_as_a_colour_gets_more_common() -> None:
@@ -249,6 +266,24 @@ def test_the_view_palette_is_the_data() -> None:
             color.cubes,
         )
         assert re.fullmatch(r"#[0-9a-f]{6}", str(entry["hex"]))
+        assert entry["mark"] == color.mark
+
+
+def test_every_place_has_a_mark_shown_on_its_cubes() -> None:
+    """Issue 11: the whole game is colour matching, so every state (and the sign) has
+    a two-letter mark that its cubes carry too: told apart without colour."""
+    marks = {c.place: c.mark for c in COLORS}
+    assert marks == {
+        "Route 66 sign": "66",
+        "California": "CA",
+        "Arizona": "AZ",
+        "New Mexico": "NM",
+        "Texas": "TX",
+        "Oklahoma": "OK",
+        "Kansas": "KS",
+        "Missouri": "MO",
+        "Illinois": "IL",
+    }
     assert data.color_list(0b101) == [0, 2]
 
 
@@ -272,12 +307,14 @@ OPTION_VALUES: dict[str, dict[str, tuple[Any, tuple[Any, ...]]]] = {
     "get-your-kicks": {
         "players": (1, (2, 3, 4, 5)),
         "end": ("immediate", ("finish_round",)),
-        "solo_six_black": ("loss", ("win",)),
+        "solo_six_black": ("loss", ("win", "ignore")),
+        "max_rounds": (0, (1, 5)),
     },
     "mileage-may-vary": {
         "players": (1, (2, 3, 4, 5)),
         "end": ("immediate", ("finish_round",)),
         "short_bag": ("partial", ("refuse",)),
+        "max_rounds": (0, (1, 5)),
     },
 }
 

@@ -123,10 +123,10 @@ def test_after_a_cube_conclude_or_continue() -> None:
         ("black", "Route 66 sign"),
         ("red", "Arizona"),
         ("yellow", "Oklahoma"),
-        ("light_blue", "New Mexico"),
-        ("pink", "California"),
+        ("light_blue", "Missouri"),
+        ("pink", "New Mexico"),
         ("green", "Illinois"),
-        ("dark_blue", "Missouri"),
+        ("dark_blue", "California"),
         ("orange", "Texas"),
         ("purple", "Kansas"),
     ],
@@ -180,24 +180,25 @@ def test_nine_different_colours_can_all_be_kept() -> None:
     assert state.is_terminal() and state.winners() == [0]
 
 
-def test_grant_red_dark_blue_red_busts_and_all_three_go_back() -> None:
+def test_grant_red_missouri_blue_red_busts_and_all_three_go_back() -> None:
     """Example: 'Grant first pulled an Arizona red cube, and continued on, pulling a
     Missouri blue cube. He decides to risk another pull, but draws a second red cube!
     He must put all 3 cubes back in the bag and end his turn.'"""
     state = new(players=2)
+    assert state.view(None)["colors"][C["light_blue"]]["place"] == "Missouri"
     draw(state, "red")
     state.apply_action(GO_ON)
-    draw(state, "dark_blue")
+    draw(state, "light_blue")
     state.apply_action(GO_ON)
     assert state.bag_total == 123
     draw(state, "red")
     assert state.bag == list(FULL_BAG) and state.bag_total == 125  # all 3 back
     assert state.mats[0] == [0] * NUM_COLORS  # 'You gain nothing for this turn.'
-    assert state.last_bust == [C["red"], C["dark_blue"], C["red"]]
+    assert state.last_bust == [C["red"], C["light_blue"], C["red"]]
     assert state.busts == [1, 0]
     assert state.seat == 1 and state.current_player() == CHANCE  # the bag passes on
     view = state.view(None)
-    assert view["casino"] == [] and view["last_bust"] == [C["red"], C["dark_blue"], C["red"]]
+    assert view["casino"] == [] and view["last_bust"] == [C["red"], C["light_blue"], C["red"]]
 
 
 @pytest.mark.parametrize("repeat", ["red", "yellow", "black", "purple"])
@@ -358,26 +359,27 @@ def test_jasmines_43_points() -> None:
     """Example: 'Jasmine succeeded in getting at least one cube of each color, ending the
     game. She tallies up her score, which is 43 points! (3x1 + 1x4 + 1x2 + 2x3 + 1x5 +
     1x2 + 2x5 + 1x3 + 2x4 = 43)'  Her last turn brings the ninth colour; the game's
-    scoring (``mat_points`` and ``scores()``) gives 43."""
+    scoring (``mat_points`` and ``scores()``) gives 43.  Her mat is the example read in
+    the order of the highway (FACTS.md): the sign, then California to Illinois."""
     jasmine = mat_of(
-        black=3,
-        green=1,
-        red=1,
-        light_blue=2,
-        orange=1,
-        yellow=1,
-        purple=2,
-        pink=1,
-        dark_blue=2,
+        black=3,  # Route 66 sign
+        dark_blue=1,  # California
+        red=1,  # Arizona
+        pink=2,  # New Mexico
+        orange=1,  # Texas
+        yellow=1,  # Oklahoma
+        purple=2,  # Kansas
+        light_blue=1,  # Missouri
+        green=2,  # Illinois
     )
     terms = sorted(zip(jasmine, POINTS, strict=True))
     assert terms == sorted([(3, 1), (1, 4), (1, 2), (2, 3), (1, 5), (1, 2), (2, 5), (1, 3), (2, 4)])
     state = new(players=2)
     before = {k: n for k, n in zip(ALL_KEYS, jasmine, strict=True)}
-    before["pink"] = 0
+    before["light_blue"] = 0
     place(state, 0, **before)
     place(state, 1, black=2, red=3, yellow=3, light_blue=1)  # 2 + 6 + 6 + 3 = 17
-    turn(state, "pink")
+    turn(state, "light_blue")
     assert state.is_terminal() and state.ended == "complete"
     assert state.mats[0] == jasmine
     assert mat_points(state.mats[0]) == 43

@@ -1,10 +1,16 @@
-"""What both America's Main Street games share: the bag, the mats, the turn order,
-drawing cubes as chance, and how the game ends.
+"""What both America's Main Street games share: the state's data (the bag, the
+mats, whose turn, this turn's cubes) and the turn loop: drawing cubes as chance,
+the turn order, the round limit and how the game ends.
 
 Each turn is a push-your-luck loop: the chance player draws cubes from the bag
 (exact odds from its contents), the seat whose turn it is decides to stop (0) or to
-go on (1), and a bust sends every cube of the turn back to the bag.  Subclasses say
-what a bust is, what stopping places, and when a mat is complete.
+go on (1), and a bust sends every cube of the turn back to the bag.  Subclasses
+(``kicks.py``, ``mileage.py``, on top of this module, of ``view.py`` and of
+``tensor.py``) say what a bust is, what stopping places, and when a mat is complete.
+
+Layers inside the package (no module imports one above it; tested):
+``kicks``/``mileage`` (Game and State) > ``view``/``tensor``/``options`` >
+``base`` (this module) > ``data`` (the components).
 """
 
 from __future__ import annotations
@@ -13,8 +19,8 @@ from fractions import Fraction
 from typing import Any
 
 from roadtrip.core.game import Game
-from roadtrip.core.state import CHANCE, TERMINAL, State, shared_victory
-from roadtrip.games.main_street.data import COLORS, FULL_BAG, NUM_COLORS
+from roadtrip.core.state import CHANCE, ROUND_LIMIT_ENDING, TERMINAL, State, shared_victory
+from roadtrip.games.main_street.data import BOXES, COLORS, FULL_BAG, NUM_COLORS
 
 STOP = 0  # conclude the turn (Get Your Kicks) / stop for the turn (Mileage)
 GO_ON = 1  # draw another cube / fill up again
@@ -22,6 +28,17 @@ GO_ON = 1  # draw another cube / fill up again
 END_COMPLETE = "complete"  # a mat has everything it needs
 END_SIX_BLACK = "six_black"  # Get Your Kicks: six black cubes on a sign
 END_EMPTY_BAG = "empty_bag"  # a turn could not start: the bag is empty
+END_MAX_ROUNDS = ROUND_LIMIT_ENDING  # the max_rounds option cut the match off
+
+
+def article(word: str) -> str:
+    """'a' or 'an' before ``word``, by its sound: 'an orange cube', 'a red cube'."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+def cubes_word(count: int) -> str:
+    """'1 cube', '2 cubes'."""
+    return f"{count} cube" if count == 1 else f"{count} cubes"
 
 
 class MainStreetGame(Game):
@@ -30,6 +47,7 @@ class MainStreetGame(Game):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.finish_round = self.options["end"] == "finish_round"
+        self.max_rounds = int(self.options["max_rounds"])  # 0: no limit
 
     def num_distinct_actions(self) -> int:
         return 2
@@ -45,9 +63,13 @@ class MainStreetState(State):
         "bag",
         "bag_total",
         "busts",
+        "casino_mask",
         "drawing",
         "drawn",
         "ended",
+        "fill_start",
+        "fill_ups",
+        "fuel_mask",
         "last_bust",
         "mats",
         "seat",
@@ -70,6 +92,10 @@ class MainStreetState(State):
         self.ended: str | None = None
         self.busts = [0] * game.num_players()
         self.last_bust: list[int] = []  # the cubes of the last busted turn
+        self.casino_mask = 0  # Get Your Kicks: colours in the casino
+        self.fuel_mask = 0  # Your Mileage May Vary: colours of the first fill-up
+        self.fill_start = 0  # Mileage: index in ``drawn`` where the current fill-up began
+        self.fill_ups = 0  # Mileage: fill-ups drawn this turn
         self._start_turn()
 
     # ------------------------------------------------------------ hooks
@@ -136,13 +162,17 @@ class MainStreetState(State):
         if seat < 0:
             if 0 <= action < NUM_COLORS:
                 color = COLORS[action]
-                return f"draw a {color.name.lower()} cube ({color.place})"
+                name = color.name.lower()
+                return f"draw {article(name)} {name} cube ({color.place})"
             return f"invalid cube {action}"
         if action == STOP:
             return self.STOP_TEXT
         if action == GO_ON:
-            return self.GO_ON_TEXT
+            return self._go_on_text()
         return f"invalid action {action}"
+
+    def _go_on_text(self) -> str:
+        return self.GO_ON_TEXT
 
     def _return_cubes(self, cubes: list[int]) -> None:
         for cube in cubes:
@@ -155,6 +185,11 @@ class MainStreetState(State):
         n = len(self.mats)
         if self.trigger is not None and (not self._game.finish_round or self.seat == n - 1):
             self.ended = self._final_reason()
+            return
+        limit = self._game.max_rounds
+        if limit and self.seat == n - 1 and self.turns[self.seat] >= limit:
+            # Every mat has had its turn of round ``limit``: the match is cut off.
+            self.ended = END_MAX_ROUNDS
             return
         self.seat = (self.seat + 1) % n
         self._start_turn()
@@ -191,6 +226,18 @@ class MainStreetState(State):
         """Seats that win (or share the win); empty before the end."""
         raise NotImplementedError
 
+    def _leaders(self, measure: list[int]) -> list[int]:
+        """The seats with the highest ``measure`` (ties share); none in solo, where only
+        reaching the goal wins."""
+        if len(self.mats) == 1:
+            return []
+        best = max(measure)
+        return [s for s, m in enumerate(measure) if m == best]
+
+    def boxes_filled(self, seat: int) -> int:
+        """Your Mileage May Vary: boxes filled on ``seat``'s mat (excess never counts)."""
+        return sum(min(m, b) for m, b in zip(self.mats[seat], BOXES, strict=True))
+
     def _returns(self) -> list[float]:
         return shared_victory(self.winners(), len(self.mats))
 
@@ -217,8 +264,8 @@ class MainStreetState(State):
         other.ended = self.ended
         other.busts = list(self.busts)
         other.last_bust = list(self.last_bust)
-        self._copy_extra(other)
+        other.casino_mask = self.casino_mask
+        other.fuel_mask = self.fuel_mask
+        other.fill_start = self.fill_start
+        other.fill_ups = self.fill_ups
         return other
-
-    def _copy_extra(self, other: Any) -> None:
-        """Copy a subclass's own fields."""

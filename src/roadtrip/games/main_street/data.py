@@ -23,18 +23,19 @@ class Color:
     points: int  # Get Your Kicks: points per cube
     boxes: int  # Your Mileage May Vary: boxes to fill
     hex: str  # for drawing
+    mark: str  # the place's two-letter mark, on its cubes too: told apart without colour
 
 
 COLORS: tuple[Color, ...] = (
-    Color("black", "Black", 25, "Route 66 sign", 1, 5, "#1f1f1f"),
-    Color("red", "Red", 20, "Arizona", 2, 4, "#c8342c"),
-    Color("yellow", "Yellow", 20, "Oklahoma", 2, 4, "#e9c031"),
-    Color("light_blue", "Light blue", 15, "New Mexico", 3, 3, "#7cc3e8"),
-    Color("pink", "Pink", 15, "California", 3, 3, "#ee8fb5"),
-    Color("green", "Green", 10, "Illinois", 4, 2, "#3f9a4a"),
-    Color("dark_blue", "Dark blue", 10, "Missouri", 4, 2, "#24448f"),
-    Color("orange", "Orange", 5, "Texas", 5, 1, "#ec8a2c"),
-    Color("purple", "Purple", 5, "Kansas", 5, 1, "#7d4a9e"),
+    Color("black", "Black", 25, "Route 66 sign", 1, 5, "#1f1f1f", "66"),
+    Color("red", "Red", 20, "Arizona", 2, 4, "#c8342c", "AZ"),
+    Color("yellow", "Yellow", 20, "Oklahoma", 2, 4, "#e9c031", "OK"),
+    Color("light_blue", "Light blue", 15, "Missouri", 3, 3, "#7cc3e8", "MO"),
+    Color("pink", "Pink", 15, "New Mexico", 3, 3, "#ee8fb5", "NM"),
+    Color("green", "Green", 10, "Illinois", 4, 2, "#3f9a4a", "IL"),
+    Color("dark_blue", "Dark blue", 10, "California", 4, 2, "#24448f", "CA"),
+    Color("orange", "Orange", 5, "Texas", 5, 1, "#ec8a2c", "TX"),
+    Color("purple", "Purple", 5, "Kansas", 5, 1, "#7d4a9e", "KS"),
 )
 
 NUM_COLORS = len(COLORS)

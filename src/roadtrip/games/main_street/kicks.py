@@ -11,12 +11,15 @@ from typing import Any
 from roadtrip.core.game import GameInfo
 from roadtrip.games.main_street.base import (
     END_COMPLETE,
+    END_MAX_ROUNDS,
     END_SIX_BLACK,
     MainStreetGame,
     MainStreetState,
 )
 from roadtrip.games.main_street.data import BLACK, mat_points
 from roadtrip.games.main_street.options import GYK_OPTIONS
+from roadtrip.games.main_street.tensor import kicks_tensor, kicks_tensor_size
+from roadtrip.games.main_street.view import kicks_view
 
 SIX_BLACK = 6
 
@@ -34,14 +37,15 @@ class GetYourKicksGame(MainStreetGame):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        self.six_black_wins_solo = self.options["solo_six_black"] == "win"
+        solo = self.num_players() == 1
+        self.six_black_wins_solo = solo and self.options["solo_six_black"] == "win"
+        # solo_six_black=ignore: six black cubes do not end a solo game.
+        self.six_black_ends = not (solo and self.options["solo_six_black"] == "ignore")
 
     def new_initial_state(self) -> GetYourKicksState:
         return GetYourKicksState(self)
 
     def observation_tensor_size(self) -> int:
-        from roadtrip.games.main_street.tensor import kicks_tensor_size
-
         return kicks_tensor_size(self.num_players())
 
 
@@ -51,13 +55,9 @@ class GetYourKicksState(MainStreetState):
     STOP_TEXT = "conclude: place the casino cubes on the mat"
     GO_ON_TEXT = "continue: draw another cube"
 
-    __slots__ = ("casino_mask",)
+    __slots__ = ()
 
     _game: GetYourKicksGame
-
-    def __init__(self, game: GetYourKicksGame) -> None:
-        self.casino_mask = 0
-        super().__init__(game)
 
     def _new_turn(self) -> None:
         self.casino_mask = 0
@@ -83,12 +83,9 @@ class GetYourKicksState(MainStreetState):
         mat = self.mats[seat]
         if all(mat):
             return END_COMPLETE
-        if mat[BLACK] >= SIX_BLACK:
+        if mat[BLACK] >= SIX_BLACK and self._game.six_black_ends:
             return END_SIX_BLACK
         return None
-
-    def _copy_extra(self, other: Any) -> None:
-        other.casino_mask = self.casino_mask
 
     # ------------------------------------------------------------ results
     def scores(self) -> list[float]:
@@ -96,25 +93,21 @@ class GetYourKicksState(MainStreetState):
         return [float(mat_points(mat)) for mat in self.mats]
 
     def winners(self) -> list[int]:
+        """Solo: a complete mat (or six black cubes with solo_six_black=win); a solo
+        game cut off by max_rounds is lost.  Several mats: the most points, ties
+        share, however the game ended (max_rounds included)."""
         if self.ended is None:
             return []
         if len(self.mats) == 1:
             reason = self._end_reason(0)
-            solo_win = reason == END_COMPLETE or (
-                reason == END_SIX_BLACK and self._game.six_black_wins_solo
-            )
+            six_black_win = reason == END_SIX_BLACK and self._game.six_black_wins_solo
+            solo_win = self.ended != END_MAX_ROUNDS and (reason == END_COMPLETE or six_black_win)
             return [0] if solo_win else []
-        points = [mat_points(mat) for mat in self.mats]
-        best = max(points)
-        return [s for s, p in enumerate(points) if p == best]
+        return self._leaders([mat_points(mat) for mat in self.mats])
 
     # ------------------------------------------------------------ words
     def _view(self, seat: int | None) -> dict[str, Any]:
-        from roadtrip.games.main_street.view import kicks_view
-
         return kicks_view(self, seat)
 
     def _observation_tensor(self, seat: int) -> list[float]:
-        from roadtrip.games.main_street.tensor import kicks_tensor
-
         return kicks_tensor(self, seat)

@@ -11,13 +11,15 @@ from typing import Any
 from roadtrip.core.game import GameInfo
 from roadtrip.games.main_street.base import (
     END_COMPLETE,
-    END_EMPTY_BAG,
     GO_ON,
     MainStreetGame,
     MainStreetState,
+    cubes_word,
 )
 from roadtrip.games.main_street.data import BOXES
 from roadtrip.games.main_street.options import YMMV_OPTIONS
+from roadtrip.games.main_street.tensor import mileage_tensor, mileage_tensor_size
+from roadtrip.games.main_street.view import mileage_view
 
 FILL_UP = 3
 TOTAL_BOXES = sum(BOXES)
@@ -42,8 +44,6 @@ class MileageGame(MainStreetGame):
         return MileageState(self)
 
     def observation_tensor_size(self) -> int:
-        from roadtrip.games.main_street.tensor import mileage_tensor_size
-
         return mileage_tensor_size(self.num_players())
 
 
@@ -53,15 +53,9 @@ class MileageState(MainStreetState):
     STOP_TEXT = "stop: fill the boxes on the mat"
     GO_ON_TEXT = "fill up again: draw three more cubes"
 
-    __slots__ = ("fill_start", "fill_ups", "fuel_mask")
+    __slots__ = ()
 
     _game: MileageGame
-
-    def __init__(self, game: MileageGame) -> None:
-        self.fuel_mask = 0  # colours of the first fill-up of this turn
-        self.fill_start = 0  # index in ``drawn`` where the current fill-up began
-        self.fill_ups = 0  # fill-ups drawn this turn
-        super().__init__(game)
 
     def _new_turn(self) -> None:
         self.fuel_mask = 0
@@ -72,6 +66,13 @@ class MileageState(MainStreetState):
         if not first and self._game.refuse_short and self.bag_total < FILL_UP:
             return 0
         return min(FILL_UP, self.bag_total)
+
+    def _go_on_text(self) -> str:
+        """'fill up again: draw three more cubes', or as many as the bag still holds."""
+        size = self._draw_count(first=False)
+        if size == FILL_UP or size == 0:
+            return self.GO_ON_TEXT
+        return f"fill up again: draw the last {cubes_word(size)} in the bag"
 
     def _apply(self, action: int, seat: int) -> None:
         if seat >= 0 and action == GO_ON:
@@ -102,37 +103,24 @@ class MileageState(MainStreetState):
         mat = self.mats[seat]
         return END_COMPLETE if all(m >= b for m, b in zip(mat, BOXES, strict=True)) else None
 
-    def _copy_extra(self, other: Any) -> None:
-        other.fuel_mask = self.fuel_mask
-        other.fill_start = self.fill_start
-        other.fill_ups = self.fill_ups
-
     # ------------------------------------------------------------ results
-    def boxes_filled(self, seat: int) -> int:
-        return sum(min(m, b) for m, b in zip(self.mats[seat], BOXES, strict=True))
-
     def scores(self) -> list[float]:
         """Boxes filled (out of 25) on each mat."""
         return [float(self.boxes_filled(s)) for s in range(len(self.mats))]
 
     def winners(self) -> list[int]:
+        """Every complete mat; if none is (the race stalled on an empty bag, or
+        max_rounds cut it off), the most boxes filled, ties share; none in solo."""
         if self.ended is None:
             return []
         complete = [s for s in range(len(self.mats)) if self._end_reason(s) is not None]
-        if complete or self.ended != END_EMPTY_BAG:
+        if complete:
             return complete
-        # The race stalled on an empty bag: the most boxes filled wins (ruling).
-        filled = [self.boxes_filled(s) for s in range(len(self.mats))]
-        best = max(filled)
-        return [s for s, f in enumerate(filled) if f == best] if len(self.mats) > 1 else []
+        return self._leaders([self.boxes_filled(s) for s in range(len(self.mats))])
 
     # ------------------------------------------------------------ words
     def _view(self, seat: int | None) -> dict[str, Any]:
-        from roadtrip.games.main_street.view import mileage_view
-
         return mileage_view(self, seat)
 
     def _observation_tensor(self, seat: int) -> list[float]:
-        from roadtrip.games.main_street.tensor import mileage_tensor
-
         return mileage_tensor(self, seat)

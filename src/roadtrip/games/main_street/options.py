@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-from roadtrip.core.options import Option
+from roadtrip.core.options import Option, round_limit_option
 
 PLAYERS = Option(
     "players",
     1,
-    "Number of mats (seats). A team of two sharing one mat is one seat. 1 is solo: "
-    "count the turns it takes to win.",
+    "Number of mats (seats). A team of two sharing one mat is one seat (either "
+    "partner may act for it). 1 is solo: count the turns it takes to win.",
     minimum=1,
     maximum=5,
     rule="Components: '5 Player Mats'; Setup: 'teams of 2 players share one mat'; Solo Play.",
@@ -33,8 +33,9 @@ SOLO_SIX_BLACK = Option(
     "loss",
     "Solo Get Your Kicks: the game also ends when six black cubes are on the sign. "
     "loss: that ending is a loss (the goal, a cube on every state and the sign, was "
-    "not reached). win: it counts as a win in that many turns.",
-    choices=("loss", "win"),
+    "not reached). win: it counts as a win in that many turns. ignore: six black "
+    "cubes do not end a solo game; play on until the mat is complete.",
+    choices=("loss", "win", "ignore"),
     rule="Game End: 'the game also ends when any one player has collected six black "
     "cubes'; Solo Play: 'count the number of turns it takes you to win'.",
 )
@@ -50,5 +51,15 @@ SHORT_BAG = Option(
     rule="First - Fill Up with Fuel: 'drawing a total of 3 cubes from the bag'.",
 )
 
-GYK_OPTIONS = (PLAYERS, END, SOLO_SIX_BLACK)
-YMMV_OPTIONS = (PLAYERS, END, SHORT_BAG)
+GYK_MAX_ROUNDS = round_limit_option(
+    "a round: every mat has had a turn; solo, one turn",
+    "a solo game cut off is lost; with several mats the most points win, ties share",
+)
+
+YMMV_MAX_ROUNDS = round_limit_option(
+    "a round: every mat has had a turn; solo, one turn",
+    "a solo race cut off is lost; with several mats the most boxes filled win, ties share",
+)
+
+GYK_OPTIONS = (PLAYERS, END, SOLO_SIX_BLACK, GYK_MAX_ROUNDS)
+YMMV_OPTIONS = (PLAYERS, END, SHORT_BAG, YMMV_MAX_ROUNDS)

@@ -11,7 +11,7 @@ come in seat-relative order: the observing seat first, then seat ``s + 1``,
 * the bag (9), the cubes in the bag / 125, cubes still to draw / 3, may go on;
 * this turn's cubes (9: the casino, or the gas pumps);
 * the last busted turn's cubes (9);
-* why the game ended (3): complete, six black, empty bag;
+* why the game ended (4): complete, six black, empty bag, max_rounds;
 * per seat (14 each): whose turn, triggered the end, a winner, turns started / 100
   and busts / 100 (capped at 1), and the mat (9; Your Mileage May Vary: boxes
   filled per colour / boxes of that colour);
@@ -27,11 +27,9 @@ from roadtrip.games.main_street.data import BOXES, FULL_BAG, NUM_COLORS, TOTAL_C
 
 if TYPE_CHECKING:
     from roadtrip.games.main_street.base import MainStreetState
-    from roadtrip.games.main_street.kicks import GetYourKicksState
-    from roadtrip.games.main_street.mileage import MileageState
 
 PHASES = ("draw", "decide", "over")
-END_REASONS = ("complete", "six_black", "empty_bag")
+END_REASONS = ("complete", "six_black", "empty_bag", "max_rounds")
 FILL_UP = 3
 MAX_FILL_UPS = -(-TOTAL_CUBES // FILL_UP)
 COUNT_SCALE = 100  # turns and busts are divided by this and capped at 1
@@ -78,7 +76,8 @@ def _common(state: MainStreetState, seat: int, per_colour: tuple[int, ...]) -> l
     out.append(1.0 if state.can_go_on() else 0.0)
     out += _cubes(state.drawn)
     out += _cubes(state.last_bust)
-    out += _one_hot(END_REASONS.index(state.ended) if state.ended in END_REASONS else -1, 3)
+    reason = END_REASONS.index(state.ended) if state.ended in END_REASONS else -1
+    out += _one_hot(reason, len(END_REASONS))
     winners = set(state.winners()) if terminal else set()
     for k in range(n):
         other = (seat + k) % n
@@ -92,12 +91,12 @@ def _common(state: MainStreetState, seat: int, per_colour: tuple[int, ...]) -> l
     return out
 
 
-def kicks_tensor(state: GetYourKicksState, seat: int) -> list[float]:
+def kicks_tensor(state: MainStreetState, seat: int) -> list[float]:
     """Get Your Kicks as ``seat`` sees it (mats divided by each colour's cubes)."""
     return _common(state, seat, FULL_BAG)
 
 
-def mileage_tensor(state: MileageState, seat: int) -> list[float]:
+def mileage_tensor(state: MainStreetState, seat: int) -> list[float]:
     """Your Mileage May Vary as ``seat`` sees it (mats as boxes filled)."""
     out = _common(state, seat, BOXES)
     out += [float(state.fuel_mask >> c & 1) for c in range(NUM_COLORS)]

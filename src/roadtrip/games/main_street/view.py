@@ -11,8 +11,6 @@ from roadtrip.games.main_street.data import BOXES, COLORS, ROUTE_ORDER, mat_poin
 
 if TYPE_CHECKING:
     from roadtrip.games.main_street.base import MainStreetState
-    from roadtrip.games.main_street.kicks import GetYourKicksState
-    from roadtrip.games.main_street.mileage import MileageState
 
 PALETTE = [
     {
@@ -24,6 +22,7 @@ PALETTE = [
         "boxes": c.boxes,
         "cubes": c.cubes,
         "hex": c.hex,
+        "mark": c.mark,
     }
     for i, c in enumerate(COLORS)
 ]
@@ -54,7 +53,7 @@ def _common(state: MainStreetState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def kicks_view(state: GetYourKicksState, seat: int | None) -> dict[str, Any]:
+def kicks_view(state: MainStreetState, seat: int | None) -> dict[str, Any]:
     view = _common(state, seat)
     view["game"] = "get-your-kicks"
     view["casino"] = list(state.drawn)
@@ -71,7 +70,7 @@ def kicks_view(state: GetYourKicksState, seat: int | None) -> dict[str, Any]:
     return view
 
 
-def mileage_view(state: MileageState, seat: int | None) -> dict[str, Any]:
+def mileage_view(state: MainStreetState, seat: int | None) -> dict[str, Any]:
     view = _common(state, seat)
     view["game"] = "mileage-may-vary"
     view["pumps"] = list(state.drawn)

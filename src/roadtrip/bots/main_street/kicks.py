@@ -11,7 +11,8 @@ the casino busts the turn and every cube goes back to the bag).
   computed exactly from the bag in its view.  A cube's value is its points in a
   multiplayer game, and progress toward the colours still missing on the mat in a
   solo game (rare colours count more; a black cube beyond the first counts
-  against, and a black that would be the sixth, losing a solo game, is a bust).
+  against, and a black that would be the sixth, losing a solo game, is a bust;
+  with ``solo_six_black=ignore`` black cubes are merely spare).
   Where concluding ends the game it concludes only if that wins.
 """
 
@@ -21,7 +22,7 @@ from random import Random
 from typing import Any
 
 from roadtrip.bots.base import Observation
-from roadtrip.bots.main_street import (
+from roadtrip.bots.main_street.odds import (
     color_counts,
     draw_bust_odds,
     only_choice,
@@ -76,6 +77,8 @@ class PushYourLuckKicksBot:
         self.extra_black = extra_black  # solo: cost of a black per black on the mat
         options: dict[str, Any] = dict(game.options) if game is not None else {}
         self.six_black_wins = options.get("solo_six_black") == "win"
+        # solo_six_black=ignore: six black cubes do not end a solo game
+        self.six_black_ends = options.get("solo_six_black") != "ignore"
 
     def choose(self, observation: Observation, rng: Random) -> int:
         forced = only_choice(observation)
@@ -97,17 +100,18 @@ class PushYourLuckKicksBot:
     def _solo(self, bag: list[int], casino: list[int], mat: list[int], after: list[int]) -> int:
         if all(after):
             return STOP  # the goal: every state and the sign
-        if after[BLACK] >= SIX_BLACK:
+        if after[BLACK] >= SIX_BLACK and self.six_black_ends:
             return STOP if self.six_black_wins else GO_ON
+        harmful_black = self.six_black_ends and not self.six_black_wins
         total = sum(bag)
         values = [self.spare] * NUM_COLORS
         for c in range(NUM_COLORS):
             if not mat[c]:
                 values[c] = (total / (NUM_COLORS * max(bag[c], 1))) ** self.rarity
-        if mat[BLACK] and not self.six_black_wins:
+        if mat[BLACK] and harmful_black:
             values[BLACK] = self.spare - self.extra_black * after[BLACK]
         poison: tuple[int, ...] = ()
-        if after[BLACK] + 1 >= SIX_BLACK and not self.six_black_wins:
+        if after[BLACK] + 1 >= SIX_BLACK and harmful_black:
             poison = (BLACK,)  # a sixth black would lose: drawing one is a bust
         return self._weigh(bag, casino, values, poison, self.risk)
 

@@ -15,9 +15,16 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from roadtrip.cli import main_street_draw as draw
+from roadtrip.cli.main_street import draw
+from roadtrip.cli.main_street.seats import SeatNames
 from roadtrip.core import CHANCE, State
-from roadtrip.games.main_street.base import END_COMPLETE, END_SIX_BLACK, STOP
+from roadtrip.games.main_street.base import (
+    END_COMPLETE,
+    END_MAX_ROUNDS,
+    END_SIX_BLACK,
+    STOP,
+    article,
+)
 from roadtrip.games.main_street.data import BLACK, BOXES, COLORS
 
 SIX_BLACK = 6
@@ -40,15 +47,8 @@ def _cubes(count: int) -> str:
     return f"{count} cube" if count == 1 else f"{count} cubes"
 
 
-def _names(seats: list[int], solo: bool) -> str:
-    if solo:
-        return "you"
-    names = [f"Player {s + 1}" for s in seats]
+def _join(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _has(seats: list[int], solo: bool) -> str:
-    return "have" if solo or len(seats) > 1 else "has"
 
 
 def _on(color: int) -> str:
@@ -57,19 +57,39 @@ def _on(color: int) -> str:
 
 
 class _Words:
-    """How to speak of the seat whose turn it is: 'You draw' or 'Player 2 draws'."""
+    """How to speak of the seat whose turn it is: 'You draw', 'Player 2 draws' or,
+    for a team sharing the mat, 'Ann & Ben draw'."""
 
-    def __init__(self, solo: bool, seat: int) -> None:
-        self.solo = solo
-        self.who = "You" if solo else f"Player {seat + 1}"
-        self.your = "your" if solo else f"Player {seat + 1}'s"
+    def __init__(self, you: bool, name: str, plural: bool) -> None:
+        self.plural = you or plural
+        self.who = "You" if you else name
+        self.your = "your" if you else f"{name}'s"
 
     def verb(self, word: str) -> str:
-        return word if self.solo else word + "s"
+        return word if self.plural else word + "s"
 
 
 class EventsMixin:
-    """``explain`` and ``render_result`` for both games."""
+    """``explain`` and ``render_result`` for both games, in the seats' names."""
+
+    seat_names: SeatNames = SeatNames()
+
+    def _you(self, view: dict[str, Any]) -> bool:
+        """Speak to the player as 'you': a solo game by an unnamed player."""
+        return bool(view["players"] == 1) and not self.seat_names.named(0)
+
+    def _words(self, view: dict[str, Any], seat: int) -> _Words:
+        names = self.seat_names
+        return _Words(self._you(view), names.name(seat), names.team(seat))
+
+    def _names(self, view: dict[str, Any], seats: list[int]) -> str:
+        if self._you(view):
+            return "you"
+        return _join([self.seat_names.name(s) for s in seats])
+
+    def _has(self, view: dict[str, Any], seats: list[int]) -> str:
+        plural = self._you(view) or len(seats) > 1 or self.seat_names.team(seats[0])
+        return "have" if plural else "has"
 
     def mat(self, view: dict[str, Any], seat: int, title: str) -> Any:
         """The Rich drawing of ``seat``'s mat."""
@@ -81,13 +101,14 @@ class EventsMixin:
         mover = old["current_seat"]
         if mover is None:
             return []
-        words = _Words(old["players"] == 1, mover)
+        words = self._words(old, mover)
         kicks = old["game"] == "get-your-kicks"
         events: list[str] = []
         if seat == CHANCE:
             color = COLORS[action]
+            name = color.name.lower()
             events.append(
-                f"{words.who} {words.verb('draw')} a {color.name.lower()} cube ({color.place})"
+                f"{words.who} {words.verb('draw')} {article(name)} {name} cube ({color.place})"
             )
             bust = new["busts"][mover] > old["busts"][mover]
             if kicks and bust:
@@ -122,9 +143,11 @@ class EventsMixin:
                 f"{draw.colour_list(fuel)}: all {_cubes(len(new['last_bust']))} "
                 "go back into the bag."
             )
-        matching = draw.colour_list([c for c in fill if c in fuel])
+        matched = list(dict.fromkeys(c for c in fill if c in fuel))
+        verb = "matches" if len(matched) == 1 else "match"
         return (
-            f"Fill-up {number}: {drawn}. {matching.capitalize()} matches {words.your} fuel: "
+            f"Fill-up {number}: {drawn}. {draw.colour_list(matched).capitalize()} {verb} "
+            f"{words.your} fuel: "
             f"{_cubes(len(old['pumps']) + 1)} on the pumps."
         )
 
@@ -158,9 +181,10 @@ class EventsMixin:
         trigger = new["trigger"]
         if trigger is not None and old["trigger"] is None and new["ended"] is None:
             reason = self._reason(new, [trigger])
+            last = self.seat_names.possessive(new["players"] - 1)
             events.append(
-                f"{_names([trigger], solo)} {reason}: the game ends when this round is over "
-                f"(after Player {new['players']}'s turn)."
+                f"{self._names(new, [trigger])} {reason}: the game ends when this round is "
+                f"over (after {last} turn)."
             )
         if new["ended"] is not None and old["ended"] is None:
             events.append(f"The game is over: {self._ending(new)}.")
@@ -169,7 +193,8 @@ class EventsMixin:
             if solo:
                 events.append(f"Turn {new['turns'][seat]} begins.")
             else:
-                events.append(f"Player {seat + 1}'s turn (their turn {new['turns'][seat]}).")
+                whose = self.seat_names.possessive(seat)
+                events.append(f"{whose} turn (their turn {new['turns'][seat]}).")
         return events
 
     # ------------------------------------------------------------- ending
@@ -180,7 +205,7 @@ class EventsMixin:
         return bool(mat["boxes_filled"] == mat["boxes_total"])
 
     def _reason(self, view: dict[str, Any], seats: list[int]) -> str:
-        has = _has(seats, view["players"] == 1)
+        has = self._has(view, seats)
         if all(self._complete(view, s) for s in seats):
             if view["game"] == "get-your-kicks":
                 return f"{has} a cube on all eight states and the Route 66 sign"
@@ -194,19 +219,24 @@ class EventsMixin:
             done = [s for s in seats if self._complete(view, s)]
         elif view["ended"] == END_SIX_BLACK:
             done = [s for s in seats if view["mats"][s]["cubes"][BLACK] >= SIX_BLACK]
+        elif view["ended"] == END_MAX_ROUNDS:
+            rounds = int(view["round"])
+            what = "turn" if solo else "round"
+            return f"the match was cut off after {rounds} {what}{'s' * (rounds != 1)} (max_rounds)"
         else:
             return "the bag is empty, so no turn can start"
-        return f"{_names(done, solo)} {self._reason(view, done)}"
+        return f"{self._names(view, done)} {self._reason(view, done)}"
 
     # ------------------------------------------------------------- result
     def render_result(self, console: Console, state: State) -> None:
         view = state.view(None)
         finished = state.is_terminal()
         if view["players"] == 1:
-            console.print(self.mat(view, 0, "Your mat"))
+            title = "Your mat" if self._you(view) else f"{self.seat_names.possessive(0)} mat"
+            console.print(self.mat(view, 0, title))
         else:
             title = "Final table" if finished else "Standing so far"
-            console.print(draw.final_table(view, title))
+            console.print(draw.final_table(view, title, self.seat_names.name))
         if not finished:
             console.print("[bold]The game is not finished.[/]")
             return
@@ -232,7 +262,10 @@ class EventsMixin:
                 + ("." if won else f" (no cube yet on {', '.join(missing)}).")
             )
         if won:
-            console.print(f"[bold green]You win in {turns} ({score}).[/]")
+            who = "You win" if self._you(view) else f"{escape(self.seat_names.name(0))} win"
+            if not self._you(view) and not self.seat_names.team(0):
+                who += "s"
+            console.print(f"[bold green]{who} in {turns} ({score}).[/]")
         else:
             console.print(f"[bold red]Not a win this time: {turns}, {score}.[/]")
 
@@ -241,7 +274,7 @@ class EventsMixin:
         if not winners:
             console.print("[bold red]Nobody wins.[/]")
             return
-        names = _names(winners, solo=False)
+        names = escape(self._names(view, winners))
         mat = view["mats"][winners[0]]
         if view["game"] == "get-your-kicks":
             score, each = f"{mat['points']} points", f"{mat['points']} points each"
@@ -249,6 +282,7 @@ class EventsMixin:
             score = f"{mat['boxes_filled']} of {mat['boxes_total']} boxes filled"
             each = score + " each"
         if len(winners) == 1:
-            console.print(f"[bold green]{names} wins with {score}![/]")
+            verb = "win" if self.seat_names.team(winners[0]) else "wins"
+            console.print(f"[bold green]{names} {verb} with {score}![/]")
         else:
             console.print(f"[bold green]Shared win: {names} tie with {each}.[/]")

@@ -6,7 +6,7 @@ or the gas pumps, and the exact chance that going on busts, so the player can
 judge the risk.  Choices are typed in the player's words (``c``/``continue``/
 ``d``/``draw`` or ``s``/``stop``/``conclude`` in Get Your Kicks, ``f``/``fill`` or
 ``s``/``stop`` in Your Mileage May Vary) or by number.  Draws, busts, placements
-and the end are explained in :mod:`roadtrip.cli.main_street_events`.
+and the end are explained in :mod:`roadtrip.cli.main_street.events`.
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from roadtrip.cli import main_street_draw as draw
-from roadtrip.cli.main_street_events import EventsMixin, placement
+from roadtrip.cli.main_street import draw
+from roadtrip.cli.main_street.events import EventsMixin, placement
+from roadtrip.cli.main_street.seats import parse_seat_names
 from roadtrip.cli.play import Choice, InputError
 from roadtrip.core import State
 from roadtrip.games.main_street.base import GO_ON, STOP
@@ -42,16 +43,21 @@ class MainStreetUI(EventsMixin):
     kicks = False
 
     # ------------------------------------------------------------- naming
+    def name_seats(self, text: str, seats: int) -> None:
+        """Name the seats from ``--names`` ('Ann+Ben,Cy': a team of two on mat 1)."""
+        self.seat_names = parse_seat_names(text, seats)
+
     def seat_name(self, state: State, seat: int) -> str:
-        return "You" if state.num_players() == 1 else f"Player {seat + 1}"
+        return "You" if self._you(state.view(None)) else self.seat_names.name(seat)
 
     def _heading(self, view: dict[str, Any], seat: int) -> str:
         turn = view["turns"][seat]
+        name = self.seat_names.name(seat)
         if view["players"] == 1:
-            return f"Turn {turn}"
+            return f"Turn {turn}" if self._you(view) else f"{name} · turn {turn}"
         if view["current_seat"] != seat:  # replaying: the seat's turn is over
-            return f"Player {seat + 1} after their turn {turn} · round {view['round']}"
-        return f"Player {seat + 1}'s turn · their turn {turn} · round {view['round']}"
+            return f"{name} after their turn {turn} · round {view['round']}"
+        return f"{name}'s turn · their turn {turn} · round {view['round']}"
 
     # ------------------------------------------------------------ drawing
     def turn_lines(self, view: dict[str, Any], state: State) -> list[Text]:
@@ -62,7 +68,8 @@ class MainStreetUI(EventsMixin):
         view = state.view(None)
         solo = view["players"] == 1
         console.rule(self._heading(view, seat))
-        console.print(self.mat(view, seat, "Your mat" if solo else f"Player {seat + 1}'s mat"))
+        title = "Your mat" if self._you(view) else f"{self.seat_names.possessive(seat)} mat"
+        console.print(self.mat(view, seat, title))
         if state.current_player() == seat:  # a decision (not a replay's passing state)
             for line in self.turn_lines(view, state):
                 console.print(line)
@@ -71,12 +78,12 @@ class MainStreetUI(EventsMixin):
             console.print(f"Other mats ({what}):")
             for other in range(view["players"]):
                 if other != seat:
-                    console.print(draw.compact_mat(view, other))
+                    console.print(draw.compact_mat(view, other, self.seat_names.name))
 
     # ------------------------------------------------------------ choices
     def choice_title(self, state: State, seat: int) -> str:
         view = state.view(None)
-        who = "T" if view["players"] == 1 else f"Player {seat + 1}, t"
+        who = "T" if self._you(view) else f"{self.seat_names.addressee(seat)}, t"
         if GO_ON not in state.legal_actions(seat):
             return f"{who}urn {view['turns'][seat]}: {self._why_only_stop(state)}"
         return f"{who}urn {view['turns'][seat]}: {self.stop_verb} or {self.go_verb}?"
@@ -93,7 +100,7 @@ class MainStreetUI(EventsMixin):
         return [Choice(a, labels[a](view, state)) for a in state.legal_actions(seat)]
 
     def prompt(self, state: State, seat: int) -> str:
-        who = "" if state.num_players() == 1 else f"Player {seat + 1}, "
+        who = "" if self._you(state.view(None)) else f"{self.seat_names.addressee(seat)}, "
         stop = f"{self.stop_verb} ({self.stop_short})"
         if GO_ON not in state.legal_actions(seat):
             text = f"{stop}? (or 1; q quits): "
@@ -223,7 +230,9 @@ class MileageUI(MainStreetUI):
     def stop_label(self, view: dict[str, Any], state: State) -> str:
         seat = view["current_seat"]
         placed, excess = placement(view["mats"][seat]["cubes"], view["pumps"])
-        back = f"; {len(excess)} excess go back" if excess else ""
+        back = ""
+        if excess:
+            back = f"; {len(excess)} excess {'cube goes' if len(excess) == 1 else 'cubes go'} back"
         boxes = "box" if placed == 1 else "boxes"
         return f"stop: fill {placed} {boxes} with the pump cubes{back}"
 
@@ -231,6 +240,9 @@ class MileageUI(MainStreetUI):
         size = draw.fill_up_size(view, self._refuse_short(state))
         chance = draw.miss_chance(view, size)
         risk = f" ({draw.percent(chance)} chance of no fuel colour)" if chance is not None else ""
+        if size < draw.FILL_UP:
+            cubes = "cube" if size == 1 else "cubes"
+            return f"fill up again: draw the last {size} {cubes} in the bag{risk}"
         return f"fill up again: draw {size} more cubes{risk}"
 
     def _why_only_stop(self, state: State) -> str:

@@ -9,6 +9,7 @@ sits on a swatch of that colour so that it reads on dark and light terminals.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from math import comb
 from typing import Any
@@ -22,12 +23,7 @@ from roadtrip.games.main_street.data import BLACK, BOXES, COLORS, PLACE_COLOR, R
 PLACES: tuple[int, ...] = (*(PLACE_COLOR[p] for p in ROUTE_ORDER), BLACK)
 """Colour indexes of the eight states west to east, then the Route 66 sign."""
 
-SHORT: dict[int, str] = {
-    PLACE_COLOR[place]: short
-    for place, short in zip(
-        ROUTE_ORDER, ("CA", "AZ", "NM", "TX", "OK", "KS", "MO", "IL"), strict=True
-    )
-} | {BLACK: "66"}
+SHORT: dict[int, str] = {index: color.mark for index, color in enumerate(COLORS)}
 """Two-letter names for the compact mats: CA ... IL and 66 for the sign."""
 
 CUBE = "■"
@@ -183,12 +179,19 @@ def mileage_mat(view: dict[str, Any], seat: int, title: str) -> Table:
     return table
 
 
-def compact_mat(view: dict[str, Any], seat: int) -> Text:
+def player_number(seat: int) -> str:
+    """The default seat name: 'Player 2'."""
+    return f"Player {seat + 1}"
+
+
+def compact_mat(
+    view: dict[str, Any], seat: int, name: Callable[[int], str] = player_number
+) -> Text:
     """One line per mat: 'Player 2: CA 1 AZ 0 ... 66 3 · 23 points' (Get Your Kicks)
     or 'Player 2: CA 1/3 AZ 0/4 ... 66 2/5 · 9/25' (boxes filled, Mileage)."""
     mat = view["mats"][seat]
     kicks = view["game"] == "get-your-kicks"
-    text = Text(f"Player {seat + 1}: ")
+    text = Text(f"{name(seat)}: ")
     for color in PLACES:
         count = mat["cubes"][color]
         text.append(SHORT[color], style=swatch_style(color))
@@ -200,7 +203,9 @@ def compact_mat(view: dict[str, Any], seat: int) -> Text:
     return text
 
 
-def final_table(view: dict[str, Any], title: str) -> Table:
+def final_table(
+    view: dict[str, Any], title: str, name: Callable[[int], str] = player_number
+) -> Table:
     """Every mat in one table: cubes (or boxes) per place, the score, turns and busts."""
     kicks = view["game"] == "get-your-kicks"
     winners = set(view["winners"] or ())
@@ -220,6 +225,6 @@ def final_table(view: dict[str, Any], title: str) -> Table:
         else:
             cells = [f"{min(cubes[c], BOXES[c])}/{BOXES[c]}" for c in PLACES]
             score = f"{mat['boxes_filled']}/{mat['boxes_total']}"
-        name = f"Player {seat + 1}" + (" ★" if seat in winners else "")
-        table.add_row(name, *cells, score, str(view["turns"][seat]), str(view["busts"][seat]))
+        label = name(seat) + (" ★" if seat in winners else "")
+        table.add_row(label, *cells, score, str(view["turns"][seat]), str(view["busts"][seat]))
     return table

@@ -1,4 +1,4 @@
-"""What the America's Main Street bots share: odds from the bag, and the bot kinds.
+"""What the America's Main Street bots share: the exact odds from the bag.
 
 Both games are push-your-luck loops: after each draw (Get Your Kicks) or fill-up
 (Your Mileage May Vary) the seat whose turn it is stops (``STOP``) or goes on
@@ -10,9 +10,6 @@ and every mat.
   the next draw or fill-up busts, as a (numerator, denominator) pair of integers.
 * :func:`hypergeometric` gives the distribution of how many cubes of one colour a
   fill-up brings, and :func:`mean_capped` how many of them fill open boxes.
-* :func:`make_threshold_bot` and :func:`make_push_your_luck_bot` are the
-  factories registered in :mod:`roadtrip.bots` for both game ids; they pick the
-  game's own bot class.
 """
 
 from __future__ import annotations
@@ -21,9 +18,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from math import comb
 
-from roadtrip.bots.base import Bot, Observed, legal_or_raise
-from roadtrip.core.errors import NotSupported
-from roadtrip.core.game import Game
+from roadtrip.bots.base import Observed, legal_or_raise
 from roadtrip.games.main_street.base import GO_ON, STOP
 from roadtrip.games.main_street.data import NUM_COLORS
 
@@ -43,8 +38,6 @@ __all__ = [
     "draw_bust_odds",
     "fill_up_bust_odds",
     "hypergeometric",
-    "make_push_your_luck_bot",
-    "make_threshold_bot",
     "mean_capped",
     "only_choice",
 ]
@@ -125,31 +118,3 @@ def mean_capped(total: int, good: int, drawn: int, cap: int) -> float:
     if cap <= 0:
         return 0.0
     return capped_means(total, good, drawn)[min(cap, drawn)]
-
-
-def _require(game: Game) -> str:
-    if game.id not in MAIN_STREET_GAMES:
-        raise NotSupported(f"this bot plays {' and '.join(MAIN_STREET_GAMES)}, not {game.id}")
-    return game.id
-
-
-def make_threshold_bot(game: Game) -> Bot:
-    """The "threshold" bot of ``game`` (either America's Main Street game)."""
-    if _require(game) == KICKS:
-        from roadtrip.bots.main_street_kicks import ThresholdKicksBot
-
-        return ThresholdKicksBot(game)
-    from roadtrip.bots.main_street_mileage import ThresholdMileageBot
-
-    return ThresholdMileageBot(game)
-
-
-def make_push_your_luck_bot(game: Game) -> Bot:
-    """The "push-your-luck" bot of ``game`` (either America's Main Street game)."""
-    if _require(game) == KICKS:
-        from roadtrip.bots.main_street_kicks import PushYourLuckKicksBot
-
-        return PushYourLuckKicksBot(game)
-    from roadtrip.bots.main_street_mileage import PushYourLuckMileageBot
-
-    return PushYourLuckMileageBot(game)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from random import Random
 
 from roadtrip.bots.base import Observation
-from roadtrip.bots.main_street import (
+from roadtrip.bots.main_street.odds import (
     FILL_UP,
     color_counts,
     fill_up_bust_odds,
