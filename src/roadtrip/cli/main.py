@@ -259,3 +259,8 @@ simulate.register(app)
 from roadtrip.cli import serve  # noqa: E402
 
 serve.register(app)
+
+# The `tournament` command (round robins of bots, ratings) lives in its own module.
+from roadtrip.cli import tournament  # noqa: E402
+
+tournament.register(app)

@@ -243,7 +243,9 @@ def _simulate_in_pool(
 ) -> Tally:
     tally = Tally(game.num_players())
     options = dict(game.options)
-    jobs = [(game.id, options, names, seed, start, stop) for start, stop in chunk_bounds(games, workers)]
+    jobs = [
+        (game.id, options, names, seed, start, stop) for start, stop in chunk_bounds(games, workers)
+    ]
     for part in run_in_pool(_play_chunk, jobs, workers, progress, lambda part: part.games):
         tally.merge(part)
     return tally
