@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 from typing import Any
@@ -34,6 +34,7 @@ from typing import Any
 from roadtrip.bots import make_bot
 from roadtrip.core.game import Game
 from roadtrip.core.registry import load_game
+from roadtrip.core.state import State
 from roadtrip.sim.runner import (
     Progress,
     SimulationError,
@@ -101,11 +102,17 @@ def deals_for(games_per_pairing: int, seats: int) -> int:
 
 
 def play_scheduled(
-    game: Game, planned: ScheduledGame, seed: int, think: float | None = None
+    game: Game,
+    planned: ScheduledGame,
+    seed: int,
+    think: float | None = None,
+    on_chance: Callable[[State, int], None] | None = None,
 ) -> PlayedGame:
-    """Play one scheduled game with fresh bots: the deal's chance and bot generators."""
+    """Play one scheduled game with fresh bots: the deal's chance and bot generators
+    (``on_chance`` sees every chance draw, as in :func:`~roadtrip.sim.runner.play_game`)."""
     chance_rng, bot_rng = game_rngs(seed, planned.deal)
-    result = play_game(game, make_seat_bots(game, planned.seating, think), chance_rng, bot_rng)
+    bots = make_seat_bots(game, planned.seating, think)
+    result = play_game(game, bots, chance_rng, bot_rng, on_chance)
     return PlayedGame(planned.index, planned.seating, result.returns, result.scores)
 
 
@@ -136,7 +143,7 @@ def _play_chunk(
     return play_schedule(load_game(game_id, **options), planned, seed, think)
 
 
-def check_bots(game: Game, bots: Sequence[str]) -> tuple[str, ...]:
+def check_bots(game: Game, bots: Sequence[str], think: float | None = None) -> tuple[str, ...]:
     """The tournament's bot names, checked: at least two, none twice, each known.
 
     Raises TournamentError or UnknownBot (naming the choices).
@@ -153,7 +160,7 @@ def check_bots(game: Game, bots: Sequence[str]) -> tuple[str, ...]:
     if twice:
         raise TournamentError(f"each bot once, please: {', '.join(twice)} named twice")
     for name in names:
-        make_bot(name, game)  # raises UnknownBot naming the choices
+        make_bot(name, game, think=think)  # raises UnknownBot naming the choices
     return names
 
 
@@ -175,7 +182,7 @@ def prepare_tournament(
     if think is not None and think <= 0:
         raise TournamentError(f"--think must be more than 0 seconds; got {think}")
     game = load_game(game_id, **options)
-    return game, check_bots(game, bots)
+    return game, check_bots(game, bots, think)
 
 
 def tournament(
