@@ -4,6 +4,7 @@
     roadtrip play GAME [--seed N] [--hint] [--players N] [--option name=value ...] [--save FILE]
                        [--bots BOT,...] [--humans N] [--hotseat]
     roadtrip replay FILE [--step]
+    roadtrip simulate GAME ... / roadtrip tournament GAME --bots A,B,... (their own modules)
 
 Every roadtrip error (an unknown game, a bad option, a corrupt record) prints one
 red line and exits with code 2; there are no tracebacks for mistakes a user can make.
