@@ -245,3 +245,18 @@ def test_a_game_depends_only_on_the_seed_the_deal_and_the_seating() -> None:
     assert first == list(reversed(again))
     other_seed = [play_scheduled(game, one, seed=6) for one in planned]
     assert first != other_seed
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_progress_hears_every_game(workers: int) -> None:
+    heard: list[int] = []
+    summary = tournament(
+        "get-your-kicks",
+        {"players": 2},
+        ["push-your-luck", "threshold", "random"],
+        4,
+        seed=1,
+        workers=workers,
+        progress=heard.append,
+    )
+    assert sum(heard) == summary.games == 12
