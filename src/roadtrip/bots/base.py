@@ -9,10 +9,11 @@ receive the real state, so they cannot peek at hidden cards.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from random import Random
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 from roadtrip.core.errors import IllegalMove, NotSupported, RoadtripError
 from roadtrip.core.game import Game
@@ -156,10 +157,30 @@ def bot_summary(name: str, game_id: str | None = None) -> str:
     return " / ".join(kind.summary for kind in kinds)
 
 
-def make_bot(name: str, game: Game) -> Bot:
-    """A bot of kind ``name`` for ``game``; raises UnknownBot naming the choices."""
+def make_bot(name: str, game: Game, think: float | None = None) -> Bot:
+    """A bot of kind ``name`` for ``game``; raises UnknownBot naming the choices.
+
+    ``think`` (seconds per decision) goes to factories with a ``seconds`` keyword
+    (the search bots) as ``seconds=think``; other bots take no time worth
+    budgeting and ignore it.  None: every bot's own default.
+    """
     kind = _kind(name, game.id)
     if kind is None:
         choices = ", ".join(bot_names(game.id)) or "none"
         raise UnknownBot(f"no bot '{name}' for {game.id}; choose from: {choices}")
+    if think is not None and _takes_seconds(kind.factory):
+        return cast(Callable[..., Bot], kind.factory)(game, seconds=think)
     return kind.factory(game)
+
+
+def _takes_seconds(factory: BotFactory) -> bool:
+    """Does ``factory`` accept a ``seconds`` keyword (a time budget)?"""
+    try:
+        parameters = inspect.signature(factory).parameters
+    except (TypeError, ValueError):  # a builtin or class without a readable signature
+        return False
+    parameter = parameters.get("seconds")
+    return parameter is not None and parameter.kind in (
+        inspect.Parameter.KEYWORD_ONLY,
+        inspect.Parameter.POSITIONAL_OR_KEYWORD,
+    )

@@ -4,6 +4,7 @@
     roadtrip play GAME [--seed N] [--hint] [--players N] [--option name=value ...] [--save FILE]
                        [--bots BOT,...] [--humans N] [--hotseat] [--names NAME,...]
     roadtrip replay FILE [--step]
+    roadtrip simulate GAME ... / roadtrip tournament GAME --bots A,B,... (their own modules)
 
 Every roadtrip error (an unknown game, a bad option, a corrupt record) prints one
 red line and exits with code 2; there are no tracebacks for mistakes a user can make.
@@ -273,3 +274,8 @@ simulate.register(app)
 from roadtrip.cli import serve  # noqa: E402
 
 serve.register(app)
+
+# The `tournament` command (round robins of bots, ratings) lives in its own module.
+from roadtrip.cli import tournament  # noqa: E402
+
+tournament.register(app)

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from random import Random
-from typing import Any
+from typing import Any, TypeVar
 
 from roadtrip.bots import Bot, make_bot, observe
 from roadtrip.core.chance import sample_chance
@@ -33,6 +33,8 @@ from roadtrip.sim.balance import game_stats
 from roadtrip.sim.stats import GameResult, SimulationSummary, Tally
 
 Progress = Callable[[int], None]
+# What a chunk of games returns (a Tally, a list of tournament games, ...).
+ChunkResult = TypeVar("ChunkResult")
 
 # Chunks per worker: enough for an even load and a smooth progress bar.
 _CHUNKS_PER_WORKER = 8
@@ -92,9 +94,16 @@ def still_deciding(state: State, seen: dict[int, list[int]], seat: int) -> bool:
     return seat in active and active <= set(seen) and state.legal_actions(seat) == seen[seat]
 
 
-def play_game(game: Game, bots: Sequence[Bot], chance_rng: Random, bot_rng: Random) -> GameResult:
+def play_game(
+    game: Game,
+    bots: Sequence[Bot],
+    chance_rng: Random,
+    bot_rng: Random,
+    on_chance: Callable[[State, int], None] | None = None,
+) -> GameResult:
     """Play one game to the end: chance from ``chance_rng``, every decision from the
-    seat's bot through its observation."""
+    seat's bot through its observation.  ``on_chance(state, outcome)``, if given,
+    sees every chance node and the outcome drawn there (tests compare draws)."""
     state = game.new_initial_state()
     limit = game.max_game_length()
     decisions = 0
@@ -102,7 +111,10 @@ def play_game(game: Game, bots: Sequence[Bot], chance_rng: Random, bot_rng: Rand
         if limit is not None and state.move_number() > limit:
             raise SimulationError(f"{game.id} ran past its maximum length of {limit} actions")
         if state.is_chance_node():
-            state.apply_action(sample_chance(state, chance_rng))
+            outcome = sample_chance(state, chance_rng)
+            if on_chance is not None:
+                on_chance(state, outcome)
+            state.apply_action(outcome)
             continue
         # Everyone who may act now decides on the same state, then all apply.
         seen = {seat: state.legal_actions(seat) for seat in state.active_seats()}
@@ -120,7 +132,14 @@ def play_game(game: Game, bots: Sequence[Bot], chance_rng: Random, bot_rng: Rand
         rounds=rounds_of(state),
         ending=ending_of(state),
         stats=game_stats(state),
+        returns=tuple(float(value) for value in returns),
     )
+
+
+def make_seat_bots(game: Game, bot_names: Sequence[str], think: float | None = None) -> list[Bot]:
+    """Fresh bots, one per seat; ``think`` is the seconds per decision of the bots
+    that search (None: their own default; the others ignore it)."""
+    return [make_bot(name, game, think=think) for name in bot_names]
 
 
 def play_games(
@@ -134,7 +153,7 @@ def play_games(
     """Play games ``start..stop-1`` of a run and tally them."""
     tally = Tally(game.num_players())
     for index in range(start, stop):
-        bots = [make_bot(name, game) for name in bot_names]
+        bots = make_seat_bots(game, bot_names)
         chance_rng, bot_rng = game_rngs(seed, index)
         tally.add(play_game(game, bots, chance_rng, bot_rng))
         if progress is not None:
@@ -160,6 +179,14 @@ def chunk_bounds(games: int, workers: int) -> list[tuple[int, int]]:
     return [(start, min(games, start + size)) for start in range(0, games, size)]
 
 
+def check_counts(games: int, workers: int) -> None:
+    """SimulationError unless ``games`` and ``workers`` are whole numbers of at least 1."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise SimulationError(f"the number of games must be at least 1; got {games!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise SimulationError(f"the number of workers must be at least 1; got {workers!r}")
+
+
 def prepare(
     game_id: str, options: dict[str, Any], bots: Sequence[str] | str, games: int, workers: int
 ) -> tuple[Game, tuple[str, ...]]:
@@ -167,10 +194,7 @@ def prepare(
 
     Raises UnknownGame, InvalidOption, UnknownBot or SimulationError.
     """
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise SimulationError(f"the number of games must be at least 1; got {games!r}")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise SimulationError(f"the number of workers must be at least 1; got {workers!r}")
+    check_counts(games, workers)
     game = load_game(game_id, **options)
     return game, seat_bot_names(game, bots)
 
@@ -219,19 +243,37 @@ def _simulate_in_pool(
 ) -> Tally:
     tally = Tally(game.num_players())
     options = dict(game.options)
+    jobs = [
+        (game.id, options, names, seed, start, stop) for start, stop in chunk_bounds(games, workers)
+    ]
+    for part in run_in_pool(_play_chunk, jobs, workers, progress, lambda part: part.games):
+        tally.merge(part)
+    return tally
+
+
+def run_in_pool(
+    job: Callable[..., ChunkResult],
+    jobs: Sequence[tuple[Any, ...]],
+    workers: int,
+    progress: Progress | None,
+    games_in: Callable[[ChunkResult], int],
+) -> list[ChunkResult]:
+    """Run ``job(*args)`` for every ``args`` of ``jobs`` in a pool of ``workers``
+    processes; the results in the order of ``jobs``.  ``progress`` hears
+    ``games_in(result)`` as each job finishes; an error cancels what is left."""
+    results: list[ChunkResult | None] = [None] * len(jobs)
     pool = ProcessPoolExecutor(max_workers=workers)
     try:
-        futures: list[Future[Tally]] = [
-            pool.submit(_play_chunk, game.id, options, names, seed, start, stop)
-            for start, stop in chunk_bounds(games, workers)
-        ]
+        futures: dict[Future[ChunkResult], int] = {
+            pool.submit(job, *args): number for number, args in enumerate(jobs)
+        }
         for future in as_completed(futures):
-            part = future.result()
-            tally.merge(part)
+            result = future.result()
+            results[futures[future]] = result
             if progress is not None:
-                progress(part.games)
+                progress(games_in(result))
     except BaseException:
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown(wait=True)
-    return tally
+    return [result for result in results if result is not None]

@@ -21,8 +21,9 @@ Number = TypeVar("Number", int, float)
 Z_95 = 1.959963984540054
 
 
-def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
-    """The Wilson score interval for a binomial proportion (0, 1 for no trials)."""
+def wilson_interval(successes: float, trials: int, z: float = Z_95) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion (0, 1 for no trials);
+    ``successes`` may be fractional (a shared win counts a share)."""
     if trials <= 0:
         return 0.0, 1.0
     p = successes / trials
@@ -76,6 +77,7 @@ class GameResult:
     ending: str | None = None  # why the game ended, where the state says (``ended``)
     # Balance counts from the game's stats hook (``roadtrip.sim.balance``).
     stats: Counter[str] = field(default_factory=Counter)
+    returns: tuple[float, ...] = ()  # ``State.returns()``: who won, ties shared
 
 
 @dataclass
