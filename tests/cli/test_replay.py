@@ -40,7 +40,7 @@ def test_replay_prints_every_move_in_words_and_the_result(saved: tuple[Path, Res
     out = result.output
     assert "Seed 21" in out
     assert "1. Roll " in out
-    assert "Player 1: cross " in out and "Player 1: end on " in out
+    assert "You: cross " in out and "You: end on " in out
     assert "Step 3: your starting field" in out
     assert final_score(result) == final_score(played)
     record = json.loads(path.read_text())
