@@ -71,6 +71,9 @@ def all_configs() -> list[Config]:
         for players in counts:
             configs.append(Config(info.id, _with_players(players, **bound)))
         variant_counts = [p for p in counts if p in (counts[0], 3)]
+        # The core's round limit (every game declares max_rounds): matches cut off
+        # after two rounds keep the whole contract too (records, clones, views).
+        configs.append(Config(info.id, _with_players(counts[-1], max_rounds=2)))
         for option in game_class(info.id).options_spec:
             if option.name == "players":
                 continue
