@@ -42,7 +42,7 @@ DEFAULT_SECONDS = 1.0
 DEFAULT_ROLLOUT_DEPTH = 1000
 # Random playouts of a solo Road to 300 never reach 300: without the scores the
 # search would have nothing to steer by.
-DEFAULT_SCORE_WEIGHT = 0.2
+DEFAULT_SCORE_WEIGHT = 0.5
 
 
 class MCTSBot:

@@ -58,6 +58,7 @@ def resample(state: RoadRallyState, seat: int, rng: Random) -> RoadRallyState:
         if mech:
             pool += new.mech_order
             pool += [c for c in range(NUM_TYPES) for _ in range(new.mech_cards[c])]
+        pool.sort()  # the draw must not depend on where the hidden cards were
         rng.shuffle(pool)
         hand_size, top_size = cards.hand_size, len(cards.known_top)
         cards.hand = _counts(pool[:hand_size])
@@ -83,6 +84,7 @@ def _resample_rally(state: RoadRallyState, seat: int, rng: Random) -> None:
         for deck, pool_name in ((a_set, "rally_pool_a"), (set(game.rally_b), "rally_pool_b")):
             held = {s: [n for n in state.rally_hand[s] if n in deck] for s in others}
             pool = [n for s in others for n in held[s]] + getattr(state, pool_name)
+            pool.sort()  # the draw must not depend on where the hidden cards were
             rng.shuffle(pool)
             for s in others:
                 keep = [n for n in state.rally_hand[s] if n not in deck]
@@ -93,6 +95,7 @@ def _resample_rally(state: RoadRallyState, seat: int, rng: Random) -> None:
         return
     pool = [n for s in others for n in state.rally_hand[s]]
     pool += state.rally_pool_a + state.rally_pool_b
+    pool.sort()  # the draw must not depend on where the hidden cards were
     rng.shuffle(pool)
     for s in others:
         count = len(state.rally_hand[s])
