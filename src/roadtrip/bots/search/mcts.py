@@ -158,14 +158,23 @@ def search(
 def _root_stats(
     root: Node | None, seat: int, legal: tuple[int, ...] | list[int]
 ) -> tuple[ActionStats, ...]:
+    """Every legal action's visits, value and score.  Where the seat decided alone,
+    its child node knows better than the arm's running mean (an expectation chance
+    node below it is exact once every outcome was seen)."""
     arms = root.bandits.get(seat, {}) if root is not None else {}
     stats = []
     for action in legal:
         arm = arms.get(action)
-        if arm is None:
+        if root is None or arm is None:
             stats.append(ActionStats(action, 0, 0.0, 0.0))
+            continue
+        child = root.children.get(((seat, action),))
+        if child is not None and child.visits:
+            outcome = child.outcome()
+            value, score = outcome[seat], outcome[len(outcome) // 2 + seat]
         else:
-            stats.append(ActionStats(action, arm.visits, arm.mean(), arm.mean_score()))
+            value, score = arm.mean(), arm.mean_score()
+        stats.append(ActionStats(action, arm.visits, value, score))
     stats.sort(key=lambda s: (-s.visits, -s.value, s.action))
     return tuple(stats)
 
