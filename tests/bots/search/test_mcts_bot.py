@@ -74,7 +74,7 @@ def test_the_time_budget_is_kept() -> None:
     elapsed = time.perf_counter() - started
     assert result.iterations >= 1
     assert elapsed < 1.5  # loose: the machine is shared; one iteration is a millisecond
-    assert result.seconds >= 0.2 or result.iterations == 0
+    assert result.seconds >= 0.2  # no iteration cap: only the clock stops it
 
 
 def test_a_single_legal_action_is_played_without_searching() -> None:
