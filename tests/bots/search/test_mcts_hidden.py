@@ -69,3 +69,13 @@ def test_each_iteration_searches_a_new_determinization() -> None:
     assert len(observation.legal_actions) > 1
     assert len(drawn) == result.iterations == 25
     assert len({str(s.view(1)) for s in drawn}) > 1
+
+
+def test_a_determinization_depends_only_on_the_seats_view_and_the_generator() -> None:
+    """What a seat cannot see must not steer its samples: twins drawn with the same
+    generator are dealt the same hidden cards (Road Rally sorted its pools first)."""
+    game = roadtrip.load_game("road-rally", players=3)
+    state = _decision_for_seat(game, seat=0, seed=5, moves=30)
+    twin = state.resample_hidden(0, Random(77))
+    one, two = state.resample_hidden(0, Random(3)), twin.resample_hidden(0, Random(3))
+    assert [one.view(s) for s in range(3)] == [two.view(s) for s in range(3)]
