@@ -82,3 +82,13 @@ __all__ = [
     "observe",
     "register_bot",
 ]
+
+# Generic search (issue 12): every game.
+from roadtrip.bots.search import make_mcts_bot  # noqa: E402
+
+register_bot(
+    "mcts",
+    make_mcts_bot,
+    "Monte Carlo tree search (information-set search where cards are hidden): "
+    "2,000 random playouts or 1 s a decision",
+)

@@ -57,6 +57,7 @@ def resample(state: S, seat: int, rng: Random) -> S:
         if mech:
             pool += new.mech_order
             pool += [c for c in range(NUM_TYPES) for _ in range(new.mech_cards[c])]
+        pool.sort()  # the draw must not depend on where the hidden cards were
         rng.shuffle(pool)
         hand_size, top_size = cards.hand_size, len(cards.known_top)
         cards.hand = _counts(pool[:hand_size])
@@ -82,6 +83,7 @@ def _resample_rally(state: RaceData, seat: int, rng: Random) -> None:
         for deck, pool_name in ((a_set, "rally_pool_a"), (set(game.rally_b), "rally_pool_b")):
             held = {s: [n for n in state.rally_hand[s] if n in deck] for s in others}
             pool = [n for s in others for n in held[s]] + getattr(state, pool_name)
+            pool.sort()  # the draw must not depend on where the hidden cards were
             rng.shuffle(pool)
             for s in others:
                 keep = [n for n in state.rally_hand[s] if n not in deck]
@@ -92,6 +94,7 @@ def _resample_rally(state: RaceData, seat: int, rng: Random) -> None:
         return
     pool = [n for s in others for n in state.rally_hand[s]]
     pool += state.rally_pool_a + state.rally_pool_b
+    pool.sort()  # the draw must not depend on where the hidden cards were
     rng.shuffle(pool)
     for s in others:
         count = len(state.rally_hand[s])
