@@ -273,9 +273,17 @@ class State(ABC):
 
     def resample_hidden(self, seat: int, rng: Random) -> State:
         """A full state consistent with what ``seat`` sees, hidden parts drawn at
-        random (a determinization, for search bots and information tests)."""
+        random (a determinization, for search bots and information tests).
+
+        In a game with hidden information the determinization has no history: the
+        real history holds the real draws (the chance outcomes other seats read as
+        "draws a card"), so keeping it would hand a search bot the very cards it must
+        not see."""
         self._check_seat(seat)
-        return self._resample_hidden(seat, rng)
+        sample = self._resample_hidden(seat, rng)
+        if not self._game.info.perfect_information:
+            sample._history = []
+        return sample
 
     def history(self) -> list[tuple[int, int]]:
         """Every action so far as ``(seat, action)``; seat is CHANCE for chance."""

@@ -317,3 +317,28 @@ def test_every_card_is_accounted_for_along_any_path(
     check_conservation(state)
     for seat in range(state.num_players()):
         check_conservation(state.resample_hidden(seat, Random(seat)))
+
+
+def test_determinizations_carry_no_history_that_names_hidden_draws() -> None:
+    """Hidden information: a determinization must not keep the real chance outcomes
+    (the cards other seats drew), which its history would otherwise hold."""
+    import random as _random
+
+    import roadtrip
+    from roadtrip.core import sample_chance
+
+    game = roadtrip.load_game("road-rally", players=3)
+    state = game.new_initial_state()
+    rng = _random.Random(5)
+    while state.is_chance_node() or len(state.history()) < 60:
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+        else:
+            seat = state.active_seats()[0]
+            state.apply_action(rng.choice(state.legal_actions(seat)), seat)
+    seat = state.active_seats()[0] if state.active_seats() else 0
+    sample = state.resample_hidden(seat, _random.Random(1))
+    assert state.history() and sample.history() == []
+    assert sample.view(seat) == state.view(seat)
