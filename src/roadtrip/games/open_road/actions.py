@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from roadtrip.core.state import CHANCE
+from roadtrip.core.state import CHANCE, mention
 from roadtrip.games.open_road.board import standard_map
 from roadtrip.games.open_road.cards import MOTHER_LODE_KINDS, PLAYING_CARD_KINDS, SIDE_TRIP_CARDS
 
@@ -128,7 +128,7 @@ def describe(state: OpenRoadState, action: int, seat: int) -> str:
     if action == NO_HOTEL:
         return "rides on without a hotel"
     if TARGET_BASE <= action < TARGET_BASE + MAX_SEATS:
-        return f"plays it against seat {action - TARGET_BASE + 1}"
+        return f"plays it against {mention(action - TARGET_BASE)}"
     if KIND_BASE <= action < KIND_BASE + N_KINDS:
         verb = "takes" if state.pick_purpose == "bandit" else "gives"
         name = card_name(action - KIND_BASE)
@@ -146,7 +146,7 @@ def _describe_chance(state: OpenRoadState, action: int) -> str:
     from roadtrip.games.open_road import flow as R
 
     deck, owner, _new = state.draw
-    who = f"seat {owner + 1}"
+    who = mention(owner)
     if CITY_BASE <= action < CITY_BASE + N_CITIES:
         return f"{who} draws the {R.DECK_NAMES[deck]} card {dot_name(action)}"
     if SIDE_BASE <= action < CARD_BASE:

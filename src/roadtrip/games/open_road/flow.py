@@ -191,7 +191,8 @@ def _turn(state: OpenRoadState) -> None:
         state.push([("end_turn",)])
         return
     state.peloton = False
-    state.credit_this_turn = False
+    state.credit_turn = 0
+    state.credit_uses = 0
     if state.ml[seat][P.BETTER_TENT] and not R.is_city(state.pos[seat]):
         state.gain(seat, 1, 0)  # Better Tent: "(1) ENERGY cube ... if they are on a CAMP SITE"
     state.actions_left = ACTIONS_PER_TURN

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from roadtrip.games.open_road import actions as A
-from roadtrip.games.open_road.cards import PANNIER_CARD_SLOTS
+from roadtrip.games.open_road.cards import PANNIER_CARD_SLOTS, PLAYING_CARD_KINDS
 from roadtrip.games.open_road.riding import CAMP_IDS, Task, bits, is_city, plan_ride, send_back
 
 if TYPE_CHECKING:
@@ -75,7 +75,11 @@ def can_play_ml(state: OpenRoadState, seat: int, kind: int) -> bool:
     if kind == BANDIT:
         return bool(targets(state, seat, A.MOTHER_LODE_BASE + BANDIT))
     if kind == CREDIT_CARD:
-        return not state.credit_this_turn
+        if state.game_rules.credit_per_card:  # each card "for any (2) turns"
+            return state.ml[seat][CREDIT_CARD] > state.credit_turn
+        return not state.credit_uses
+    if kind == ROAD_CLOSURE:
+        return state.closure < 0 or state.game_rules.closure_moves
     if kind == PELOTON:
         return not state.peloton
     return True
@@ -138,12 +142,9 @@ def act(state: OpenRoadState, seat: int, action: int) -> list[Task]:
 
 
 def play_card(state: OpenRoadState, seat: int, kind: int) -> list[Task]:
-    if kind == EXTRA_MONEY:
-        state.gain(seat, 0, 2)
-    elif kind in (EXTRA_ENERGY, FREE_NIGHT):
-        state.gain(seat, 2, 0)
-    elif kind == COUCH_SURF:
-        state.gain(seat, 1, 0)
+    card = PLAYING_CARD_KINDS[kind]
+    if card.energy or card.money:  # the corner indicator: what the card gives
+        state.gain(seat, card.energy, card.money)
     elif kind == TUNE_UP:
         return [("ask", "cruise")]
     else:
@@ -155,16 +156,23 @@ def play_card(state: OpenRoadState, seat: int, kind: int) -> list[Task]:
 def play_mother_lode(state: OpenRoadState, seat: int, kind: int) -> list[Task]:
     held = state.ml[seat]
     if kind == CREDIT_CARD:
-        state.credit_this_turn = True
-        if state.credit_spent[seat]:  # "Once the card is played twice, return to the ... DECK"
-            state.credit_spent[seat] = 0
+        # Ruling: a card used once and not yet this turn is used first.  The cards used
+        # this turn that are still held are all cards used once.
+        state.credit_uses += 1
+        if state.credit_spent[seat] > state.credit_turn:
+            # "Once the card is played twice, return to the MOTHER LODE DECK."
+            state.credit_spent[seat] -= 1
             held[kind] -= 1
             state.ml_deck[kind] += 1
         else:
-            state.credit_spent[seat] = 1
+            state.credit_spent[seat] += 1
+            state.credit_turn += 1
         return [("ask", "credit")]
     held[kind] -= 1
-    state.ml_deck[kind] += 1  # "Once the card is played, return to the MOTHER LODE DECK."
+    if kind == ROAD_CLOSURE and not state.game_rules.closure_moves:
+        state.closure_aside += 1  # set aside with the cube "for the remainder of the game"
+    else:
+        state.ml_deck[kind] += 1  # "Once the card is played, return to the MOTHER LODE DECK."
     if kind in AGAINST_ML:
         state.pending = A.MOTHER_LODE_BASE + kind
         return [("ask", "target")]
@@ -238,5 +246,5 @@ def credit(state: OpenRoadState, seat: int, energy: int) -> None:
 
 def closure_choices(state: OpenRoadState) -> list[int]:
     """Any camp site but the one the cube is on ("cannot be placed on BIG or SMALL
-    CITIES"); playing the card again moves the one cube."""
+    CITIES"); with ``road_closure=moves`` playing the card again moves the one cube."""
     return [d for d in CAMP_IDS if d != state.closure]

@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from roadtrip.games.open_road.actions import BOARD
+from roadtrip.games.open_road.board import UNREACHABLE
 from roadtrip.games.open_road.cards import SIDE_TRIP_CARDS
 
 if TYPE_CHECKING:
@@ -46,8 +47,21 @@ Task = tuple[Any, ...]
 @lru_cache(maxsize=4096)
 def distances_to(dest: int, closure: int) -> bytes:
     """Dots from every dot to ``dest`` with the road closure cube on ``closure`` (-1:
-    none); ``board.UNREACHABLE`` where there is no way."""
-    return BOARD.distances_from(dest, (closure,) if closure >= 0 else ())
+    none); ``board.UNREACHABLE`` where there is no way.
+
+    No ride enters the closed camp site, but a rider standing on it may leave: its
+    entry is the distance for that rider (one dot to a neighbour, then on), never
+    ``UNREACHABLE`` for their own dot."""
+    if closure < 0:
+        return BOARD.distances_from(dest)
+    row = bytearray(BOARD.distances_from(dest, (closure,)))
+    if closure != dest:
+        out = min(
+            (row[n] for n in bits(NEIGHBOURS[closure]) if row[n] != UNREACHABLE),
+            default=UNREACHABLE - 1,
+        )
+        row[closure] = out + 1
+    return bytes(row)
 
 
 def is_city(dot: int) -> bool:

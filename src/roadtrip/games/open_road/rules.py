@@ -103,6 +103,8 @@ class OpenRoadGame(Game):
         self.side_trip_rule = str(self.options["side_trip"])
         self.last_big_rule = str(self.options["last_big_city"])
         self.hotel_first_visit = self.options["hotel"] == "first_visit"
+        self.credit_per_card = self.options["credit_card"] == "per_card"
+        self.closure_moves = self.options["road_closure"] == "moves"
 
     def num_distinct_actions(self) -> int:
         return A.NUM_ACTIONS
@@ -177,7 +179,7 @@ class OpenRoadState(State):
         self.money = [START_MONEY] * n
         self.hand = [[0] * A.N_KINDS for _ in range(n)]
         self.ml = [[0] * A.N_ML for _ in range(n)]
-        self.credit_spent = [0] * n  # a held Credit Card has been used once
+        self.credit_spent = [0] * n  # held Credit Cards used once (0..2)
         self.lottery = [False] * n  # a Lottery Ticket's bonus waits at the Heartland city
         self.lost = [False] * n  # loses their next turn
         self.east = [-1] * n
@@ -199,11 +201,13 @@ class OpenRoadState(State):
         self.discard = [0] * A.N_KINDS
         self.ml_deck = [kind.copies for kind in MOTHER_LODE_KINDS]
         self.closure = -1
+        self.closure_aside = 0  # Road Closure cards set aside with the placed cube
         self.turn = 0
         self.round = 0  # 0 during setup
         self.actions_left = 0
         self.peloton = False
-        self.credit_this_turn = False
+        self.credit_turn = 0  # the mover's Credit Cards used this turn and still held
+        self.credit_uses = 0  # Credit Card uses this turn
         self.mode = BUSY
         self.draw: tuple[int, int, bool] = (-1, -1, False)  # deck, seat, a new Heartland card
         self.keep_deck = -1

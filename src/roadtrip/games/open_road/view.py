@@ -20,10 +20,11 @@ from roadtrip.games.open_road.cards import (
     MOTHER_LODE_KINDS,
     PANNIER_CARD_SLOTS,
     PLAYING_CARD_KINDS,
+    RESERVE_CUBES,
     SIDE_TRIP_CARDS,
 )
 from roadtrip.games.open_road.flow import ACT, CRUISE, DECK_NAMES, KEEP, ORIGIN, OVER, PICK, TARGET
-from roadtrip.games.open_road.riding import bits
+from roadtrip.games.open_road.riding import bits, last_big_city
 
 if TYPE_CHECKING:
     from roadtrip.games.open_road.rules import OpenRoadState
@@ -41,6 +42,8 @@ def _counts(keys: list[str], counts: list[int]) -> dict[str, int]:
 
 
 CARD_KEYS = [kind.key for kind in PLAYING_CARD_KINDS]
+# Each playing card's corner indicator: [energy, money] the player gets by playing it.
+CARD_CORNERS = {kind.key: [kind.energy, kind.money] for kind in PLAYING_CARD_KINDS}
 ML_KEYS = [kind.key for kind in MOTHER_LODE_KINDS]
 
 
@@ -58,6 +61,7 @@ def rider_view(state: OpenRoadState, seat: int) -> dict[str, Any]:
         "mother_lode": _counts(ML_KEYS, state.ml[seat]),
         "slots_used": sum(state.hand[seat]) + sum(state.ml[seat]),
         "credit_card_used_once": bool(state.credit_spent[seat]),
+        "credit_cards_used_once": state.credit_spent[seat],
         "lottery_bonus": state.lottery[seat],
         "loses_next_turn": state.lost[seat],
         "east_coast": _name(state.east[seat]),
@@ -71,7 +75,7 @@ def rider_view(state: OpenRoadState, seat: int) -> dict[str, Any]:
         "destination": _name(state.dest[seat]),
         "destination_dot": state.dest[seat],
         "remaining": state.remaining(seat) if state.pos[seat] >= 0 else None,
-        "last_big_city": _name(state.last_big[seat]),
+        "last_big_city": _name(last_big_city(state, seat)) if state.pos[seat] >= 0 else None,
         "big_cities_arrived": [DOT_NAMES[d] for d in bits(state.been_big[seat])],
     }
 
@@ -130,13 +134,19 @@ def build_view(state: OpenRoadState, seat: int | None) -> dict[str, Any]:
         "actions_left": state.actions_left,
         "active_seats": list(state.active_seats()),
         "peloton": state.peloton,
-        "credit_card_used_this_turn": state.credit_this_turn,
+        "credit_card_used_this_turn": state.credit_uses > 0,
+        "credit_card_uses_this_turn": state.credit_uses,
         "pending": _pending(state),
         "road_closure": state.closure if state.closure >= 0 else None,
         "road_closure_at": _name(state.closure),
         "decks": deck_sizes,
         "discard": _counts(CARD_KEYS, state.discard),
         "pannier_slots": PANNIER_CARD_SLOTS,
+        "card_corners": CARD_CORNERS,
+        "reserve": {
+            "energy": RESERVE_CUBES - sum(state.energy),
+            "money": RESERVE_CUBES - sum(state.money),
+        },
         "riders": [rider_view(state, s) for s in range(state.n)],
         "rides": rides,
         "winners": state.winners() if over else None,
