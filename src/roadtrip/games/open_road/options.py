@@ -1,12 +1,17 @@
 """The Open Road's variant options: the rulebook's gaps as named rulings.
 
+``Rulings`` holds their values as the rule steps read them.
+
 Each option quotes the rulebook sentence it rests on; docs/rules/the-open-road.md
 ("Rules and rulings") gives the reasoning, the alternatives and the tests.
 """
 
 from __future__ import annotations
 
-from roadtrip.core.options import Option, round_limit_option
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from roadtrip.core.options import Option, OptionValue, round_limit_option
 
 PLAYERS = Option(
     "players",
@@ -107,3 +112,31 @@ OPTIONS = (
     CREDIT_CARD,
     ROAD_CLOSURE,
 )
+
+
+@dataclass(frozen=True)
+class Rulings:
+    """The option values as the rule steps read them (``state.game_rules``)."""
+
+    max_rounds: int = 0
+    pass_through: bool = True
+    landing_pass: bool = False
+    side_trip_rule: str = "each_city"
+    last_big_rule: str = "passed"
+    hotel_first_visit: bool = False
+    credit_per_card: bool = True
+    closure_moves: bool = False
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, OptionValue]) -> Rulings:
+        """The rulings of validated ``options`` (every option present)."""
+        return cls(
+            max_rounds=int(options["max_rounds"]),
+            pass_through=bool(options["pass_through"]),
+            landing_pass=options["landing"] == "pass",
+            side_trip_rule=str(options["side_trip"]),
+            last_big_rule=str(options["last_big_city"]),
+            hotel_first_visit=options["hotel"] == "first_visit",
+            credit_per_card=options["credit_card"] == "per_card",
+            closure_moves=options["road_closure"] == "moves",
+        )

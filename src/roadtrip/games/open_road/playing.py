@@ -11,14 +11,11 @@ leaves a choice of cards names them one by one.  Rulings: docs/rules/the-open-ro
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from roadtrip.games.open_road import actions as A
 from roadtrip.games.open_road.cards import PANNIER_CARD_SLOTS, PLAYING_CARD_KINDS
-from roadtrip.games.open_road.riding import CAMP_IDS, Task, bits, is_city, plan_ride, send_back
-
-if TYPE_CHECKING:
-    from roadtrip.games.open_road.rules import OpenRoadState
+from roadtrip.games.open_road.paths import CAMP_IDS, bits, is_city
+from roadtrip.games.open_road.race import Race, Task
+from roadtrip.games.open_road.riding import plan_ride, send_back
 
 K = A.KIND_INDEX
 M = A.ML_INDEX
@@ -43,12 +40,12 @@ AGAINST_PLAYING = frozenset({HEADWIND, SADDLE_SORES, *LOSE_TURN})
 AGAINST_ML = frozenset({LOST_ID, BANDIT})
 
 
-def cards_held(state: OpenRoadState, seat: int) -> int:
+def cards_held(state: Race, seat: int) -> int:
     """Pannier slots in use: playing cards and Mother Lode cards."""
     return sum(state.hand[seat]) + sum(state.ml[seat])
 
 
-def targets(state: OpenRoadState, seat: int, card: int) -> list[int]:
+def targets(state: Race, seat: int, card: int) -> list[int]:
     """Riders that ``card`` (a PLAY or MOTHER_LODE action) may be played against."""
     others = [s for s in range(state.n) if s != seat]
     kind = card - A.PLAY_BASE
@@ -59,7 +56,7 @@ def targets(state: OpenRoadState, seat: int, card: int) -> list[int]:
     return others
 
 
-def can_play(state: OpenRoadState, seat: int, kind: int) -> bool:
+def can_play(state: Race, seat: int, kind: int) -> bool:
     if kind in (FREE_NIGHT, COUCH_SURF):
         return is_city(state.pos[seat])
     if kind == TUNE_UP:
@@ -69,7 +66,7 @@ def can_play(state: OpenRoadState, seat: int, kind: int) -> bool:
     return True
 
 
-def can_play_ml(state: OpenRoadState, seat: int, kind: int) -> bool:
+def can_play_ml(state: Race, seat: int, kind: int) -> bool:
     if kind == BETTER_TENT:
         return False  # it works while held: "The player holds on to this card"
     if kind == BANDIT:
@@ -85,7 +82,7 @@ def can_play_ml(state: OpenRoadState, seat: int, kind: int) -> bool:
     return True
 
 
-def turn_actions(state: OpenRoadState, seat: int) -> list[int]:
+def turn_actions(state: Race, seat: int) -> list[int]:
     """The legal actions of the rider whose turn it is (two per turn)."""
     out: list[int] = []
     if state.energy[seat] > 0:
@@ -115,7 +112,7 @@ def turn_actions(state: OpenRoadState, seat: int) -> list[int]:
     return out or [A.PASS]
 
 
-def act(state: OpenRoadState, seat: int, action: int) -> list[Task]:
+def act(state: Race, seat: int, action: int) -> list[Task]:
     """Carry out one of the seven actions; returns the tasks that finish it."""
     if action < A.N_DOTS:
         return plan_ride(state, seat, action, False)
@@ -141,7 +138,7 @@ def act(state: OpenRoadState, seat: int, action: int) -> list[Task]:
     return []
 
 
-def play_card(state: OpenRoadState, seat: int, kind: int) -> list[Task]:
+def play_card(state: Race, seat: int, kind: int) -> list[Task]:
     card = PLAYING_CARD_KINDS[kind]
     if card.energy or card.money:  # the corner indicator: what the card gives
         state.gain(seat, card.energy, card.money)
@@ -153,7 +150,7 @@ def play_card(state: OpenRoadState, seat: int, kind: int) -> list[Task]:
     return []
 
 
-def play_mother_lode(state: OpenRoadState, seat: int, kind: int) -> list[Task]:
+def play_mother_lode(state: Race, seat: int, kind: int) -> list[Task]:
     held = state.ml[seat]
     if kind == CREDIT_CARD:
         # Ruling: a card used once and not yet this turn is used first.  The cards used
@@ -190,7 +187,7 @@ def play_mother_lode(state: OpenRoadState, seat: int, kind: int) -> list[Task]:
     return []
 
 
-def against(state: OpenRoadState, seat: int, target: int) -> list[Task]:
+def against(state: Race, seat: int, target: int) -> list[Task]:
     """The pending card takes effect against ``target``."""
     card, state.pending = state.pending, -1
     if card == A.PLAY_BASE + HEADWIND:
@@ -212,18 +209,18 @@ def against(state: OpenRoadState, seat: int, target: int) -> list[Task]:
     return []
 
 
-def pick_choices(state: OpenRoadState) -> list[int]:
+def pick_choices(state: Race) -> list[int]:
     source = state.hand[state.pick_from]
     return [A.KIND_BASE + k for k in range(A.N_KINDS) if source[k]]
 
 
-def pick_is_forced(state: OpenRoadState) -> bool:
+def pick_is_forced(state: Race) -> bool:
     """No choice left: every card goes, or only one kind is left."""
     source = state.hand[state.pick_from]
     return sum(source) <= state.pick_left or sum(1 for c in source if c) <= 1
 
 
-def pick(state: OpenRoadState, kind: int) -> None:
+def pick(state: Race, kind: int) -> None:
     """One card of ``kind`` is given (a trade) or taken (a Bandit)."""
     state.hand[state.pick_from][kind] -= 1
     if state.pick_purpose == "trade":
@@ -233,18 +230,18 @@ def pick(state: OpenRoadState, kind: int) -> None:
     state.pick_left -= 1
 
 
-def pick_all_forced(state: OpenRoadState) -> None:
+def pick_all_forced(state: Race) -> None:
     source = state.hand[state.pick_from]
     while state.pick_left > 0 and sum(source) > 0:
         pick(state, next(k for k in range(A.N_KINDS) if source[k]))
     state.pick_left = 0
 
 
-def credit(state: OpenRoadState, seat: int, energy: int) -> None:
+def credit(state: Race, seat: int, energy: int) -> None:
     state.gain(seat, energy, A.CREDIT_CUBES - energy)
 
 
-def closure_choices(state: OpenRoadState) -> list[int]:
+def closure_choices(state: Race) -> list[int]:
     """Any camp site but the one the cube is on ("cannot be placed on BIG or SMALL
     CITIES"); with ``road_closure=moves`` playing the card again moves the one cube."""
     return [d for d in CAMP_IDS if d != state.closure]

@@ -27,8 +27,6 @@ Everything is public ("All CARDS are kept face up"), and no deck order appears.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from roadtrip.games.open_road import actions as A
 from roadtrip.games.open_road.cards import (
     EAST_COAST_CARDS,
@@ -39,11 +37,8 @@ from roadtrip.games.open_road.cards import (
     SIDE_TRIP_CARDS,
     WEST_COAST_CARDS,
 )
-from roadtrip.games.open_road.flow import KEEP, OVER, PICK, TARGET
+from roadtrip.games.open_road.race import KEEP, OVER, PICK, TARGET, Race
 from roadtrip.games.open_road.riding import last_big_city
-
-if TYPE_CHECKING:
-    from roadtrip.games.open_road.rules import OpenRoadState
 
 PHASES = 11
 BIG_IDS = A.BOARD.big_city_ids
@@ -86,7 +81,7 @@ def _one_hot(index: int, size: int) -> list[float]:
     return out
 
 
-def _rider(state: OpenRoadState, seat: int) -> list[float]:
+def _rider(state: Race, seat: int) -> list[float]:
     out = _one_hot(state.pos[seat], A.N_DOTS)
     out += _one_hot(state.east[seat], A.N_CITIES)
     out += _one_hot(state.west[seat], A.N_CITIES)
@@ -113,7 +108,7 @@ def _rider(state: OpenRoadState, seat: int) -> list[float]:
     return out
 
 
-def observation_tensor(state: OpenRoadState, seat: int) -> list[float]:
+def observation_tensor(state: Race, seat: int) -> list[float]:
     n = state.n
     order = [(seat + i) % n for i in range(n)]
     place = {s: i for i, s in enumerate(order)}
@@ -147,7 +142,7 @@ def observation_tensor(state: OpenRoadState, seat: int) -> list[float]:
     out += _one_hot(state.keep_deck if state.mode == KEEP else -1, 3)
     out += _one_hot(place[state.pick_from] if picking else -1, n)
     out += _one_hot(place.get(state.setup_seat, -1), n)
-    winners = state.winners() if state.mode == OVER else []
+    winners = state.race_winners() if state.mode == OVER else []
     out += [float(s in winners) for s in order]
     for s in order:
         out += _rider(state, s)

@@ -13,7 +13,7 @@ dot it may end on with its dots and energy: the board highlights them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from roadtrip.games.open_road import actions as A
 from roadtrip.games.open_road.cards import (
@@ -23,12 +23,19 @@ from roadtrip.games.open_road.cards import (
     RESERVE_CUBES,
     SIDE_TRIP_CARDS,
 )
-from roadtrip.games.open_road.flow import ACT, CRUISE, DECK_NAMES, KEEP, ORIGIN, OVER, PICK, TARGET
-from roadtrip.games.open_road.riding import bits, last_big_city
-
-if TYPE_CHECKING:
-    from roadtrip.games.open_road.rules import OpenRoadState
-
+from roadtrip.games.open_road.paths import bits
+from roadtrip.games.open_road.race import (
+    ACT,
+    CRUISE,
+    DECK_NAMES,
+    KEEP,
+    ORIGIN,
+    OVER,
+    PICK,
+    TARGET,
+    Race,
+)
+from roadtrip.games.open_road.riding import last_big_city
 
 DOT_NAMES = tuple(dot.name for dot in A.BOARD.dots)
 
@@ -47,7 +54,7 @@ CARD_CORNERS = {kind.key: [kind.energy, kind.money] for kind in PLAYING_CARD_KIN
 ML_KEYS = [kind.key for kind in MOTHER_LODE_KINDS]
 
 
-def rider_view(state: OpenRoadState, seat: int) -> dict[str, Any]:
+def rider_view(state: Race, seat: int) -> dict[str, Any]:
     side = state.side[seat]
     paid = state.side_paid[seat]
     side_cities = list(SIDE_TRIP_CARDS[side].cities) if side >= 0 else []
@@ -80,7 +87,7 @@ def rider_view(state: OpenRoadState, seat: int) -> dict[str, Any]:
     }
 
 
-def _pending(state: OpenRoadState) -> dict[str, Any] | None:
+def _pending(state: Race) -> dict[str, Any] | None:
     if state.mode == KEEP:
         deck = state.keep_deck
         return {"keep": [A.dot_name(c) for c in sorted(state.offers[deck])], "deck": deck}
@@ -101,7 +108,7 @@ def _pending(state: OpenRoadState) -> dict[str, Any] | None:
     return None
 
 
-def build_view(state: OpenRoadState, seat: int | None) -> dict[str, Any]:
+def build_view(state: Race, seat: int | None) -> dict[str, Any]:
     rides: list[list[int]] | None = None
     if state.mode in (ACT, CRUISE):
         tune = state.mode == CRUISE
@@ -132,7 +139,7 @@ def build_view(state: OpenRoadState, seat: int | None) -> dict[str, Any]:
         "turn": state.turn if state.round else None,
         "setup_seat": state.setup_seat if state.setup_seat >= 0 else None,
         "actions_left": state.actions_left,
-        "active_seats": list(state.active_seats()),
+        "active_seats": [state.to_act()] if state.to_act() >= 0 else [],
         "peloton": state.peloton,
         "credit_card_used_this_turn": state.credit_uses > 0,
         "credit_card_uses_this_turn": state.credit_uses,
@@ -149,6 +156,6 @@ def build_view(state: OpenRoadState, seat: int | None) -> dict[str, Any]:
         },
         "riders": [rider_view(state, s) for s in range(state.n)],
         "rides": rides,
-        "winners": state.winners() if over else None,
+        "winners": state.race_winners() if over else None,
         "end": state.end_reason if over else None,
     }
