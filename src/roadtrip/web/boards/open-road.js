@@ -364,7 +364,7 @@ export function render(root, view, ctx) {
   );
   const rest = el(
     "div",
-    { class: "or-side or-side-rest", "aria-label": "The riders' panniers" },
+    { class: "or-side or-side-rest", role: "group", "aria-label": "The riders' panniers" },
     view.riders.filter((r) => r.seat !== own).map(panel),
     decksPanel(view),
   );
