@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # a11y.py, next to this file
-from a11y import assert_accessible  # noqa: E402
+from a11y import assert_accessible
 
-from roadtrip.games.open_road.actions import PICK_UP  # noqa: E402
+from roadtrip.games.open_road.actions import PICK_UP
 
 GAME = "open-road"
 BOARD = "#board .or-board"
@@ -180,7 +180,8 @@ def watch_ride(page: Any) -> str:
         """() => { window.__animated = [];
             new MutationObserver(() => {
                 const b = document.querySelector('#board .or-board');
-                if (b && b.dataset.animated !== undefined) window.__animated.push(b.dataset.animated);
+                if (b && b.dataset.animated !== undefined)
+                    window.__animated.push(b.dataset.animated);
             }).observe(document.querySelector('#board'), {childList: true, subtree: true,
                 attributes: true, attributeFilter: ['data-animated']}); }"""
     )
@@ -201,10 +202,13 @@ def test_rides_are_animated_unless_reduced_motion(live_server: Any, new_page: An
     )
     assert all(d <= 600 for d in running)
     page.keyboard.press("Escape")  # a key finishes them (skippable)
-    assert page.evaluate(
-        "document.getAnimations().filter(a => String(a.id).startsWith('or-')"
-        " && a.playState === 'running').length"
-    ) == 0
+    assert (
+        page.evaluate(
+            "document.getAnimations().filter(a => String(a.id).startsWith('or-')"
+            " && a.playState === 'running').length"
+        )
+        == 0
+    )
 
     calm = open_seat(new_page, live_server, create(live_server, players=2))
     calm.emulate_media(reduced_motion="reduce")
