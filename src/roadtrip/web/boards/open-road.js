@@ -352,7 +352,8 @@ export function render(root, view, ctx) {
   const previous = context.previous !== undefined ? context.previous : drawnView;
   const move = view.phase === "over" && !context.lastMove ? null : lastMoveOf(context);
   const lastSeat = move ? move.seat : null;
-  const own = seated(view) && !context.hotseat ? view.you : null;
+  // "Your" pannier beside your decision: on a hot-seat screen, the mover's.
+  const own = !seated(view) ? null : context.hotseat ? moverOf(view) : view.you;
   const panel = (r) => riderPanel(view, context, r, { selected: r.seat === seat, onSelect: select, winner: winners.includes(r.seat), last: r.seat === lastSeat });
   const top = el(
     "div",
