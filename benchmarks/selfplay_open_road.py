@@ -9,7 +9,7 @@ with its 95% interval (1/players: as strong as the base) and the mean game lengt
         --base action=0.65,attack=0.7,hotel_money=0.8,risk=0.3,energy=0.9 \
         --variant action=0.975,attack=0.42,hotel_money=1.2,risk=0.18,energy=0.97
 
-The weights (``roadtrip.bots.open_road_eval.Weights``) were tuned this way: one
+The weights (``roadtrip.bots.open_road.evaluation.Weights``) were tuned this way: one
 weight at a time, times 0.6 and 1.5, then finer steps, 300-1000 games a variant.
 """
 
@@ -23,7 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import roadtrip
 from roadtrip.bots.open_road import OpenRoadBot
-from roadtrip.bots.open_road_eval import Weights
+from roadtrip.bots.open_road.evaluation import Weights
 from roadtrip.sim.runner import game_rngs, play_game
 from roadtrip.sim.stats import wilson_interval
 

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import roadtrip
 from roadtrip.bots import OpenRoadBot, make_bot, observe
 from roadtrip.bots.open_road import decide
-from roadtrip.bots.open_road_eval import Weights
+from roadtrip.bots.open_road.evaluation import Weights
 from roadtrip.core import NotSupported, sample_chance
 from roadtrip.games.open_road import actions as A
 from roadtrip.games.open_road import flow as F

@@ -16,11 +16,11 @@ from typer.testing import CliRunner, Result
 
 import roadtrip
 from roadtrip.bots import bot_names
-from roadtrip.cli import open_road_events as events
 from roadtrip.cli.main import app
-from roadtrip.cli.open_road_board import OpenRoadUI
-from roadtrip.cli.open_road_draw import Names
-from roadtrip.cli.open_road_input import match_places
+from roadtrip.cli.open_road import events
+from roadtrip.cli.open_road.board import OpenRoadUI
+from roadtrip.cli.open_road.draw import Names
+from roadtrip.cli.open_road.input import match_places
 from roadtrip.cli.play import BOARDS, InputError, hint_bot_name, ui_for
 from roadtrip.cli.seating import SeatError, default_bot, seat_bots
 from roadtrip.core import Match, State

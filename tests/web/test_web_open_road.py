@@ -336,7 +336,7 @@ def test_spectator_and_wide_screen_show_the_board(
         page.wait_for_selector(READY)
         decide(page, 0)
     page.wait_for_selector(READY)
-    side = page.locator("#board .or-side").bounding_box()
+    side = page.locator("#board .or-side-rest").bounding_box()
     drawing = page.locator("#board svg.or-map").bounding_box()
     assert side is not None and drawing is not None
     assert side["x"] > drawing["x"] + drawing["width"] - 1  # beside, not below

@@ -161,7 +161,7 @@ def _road_rally() -> GameUI:
 
 
 def _open_road() -> GameUI:
-    from roadtrip.cli.open_road_board import OpenRoadUI
+    from roadtrip.cli.open_road.board import OpenRoadUI
 
     return OpenRoadUI()
 

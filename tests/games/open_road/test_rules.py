@@ -17,20 +17,31 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 from random import Random
-from typing import Any
 
 import pytest
+from race_kit import (
+    BOARD,
+    ML_CARDS,
+    MOUNTAIN_TOWNS,
+    dot,
+    end_turn_with_pickups,
+    give,
+    give_ml,
+    new,
+    place,
+    play,
+    play_ml,
+    playing_cards_total,
+    ready,
+)
 
 from roadtrip.core import CHANCE, TERMINAL, IllegalMove, sample_chance
 from roadtrip.games.open_road import actions as A
 from roadtrip.games.open_road import playing as P
-from roadtrip.games.open_road.board import standard_map
 from roadtrip.games.open_road.cards import (
     EAST_COAST_CARDS,
     HEARTLAND_CARDS,
-    MOTHER_LODE_KINDS,
     PANNIER_CARD_SLOTS,
-    SIDE_TRIP_CARDS,
     WEST_COAST_CARDS,
 )
 from roadtrip.games.open_road.rules import (
@@ -41,122 +52,13 @@ from roadtrip.games.open_road.rules import (
     D_EAST,
     D_HEART,
     D_WEST,
-    DRAW,
     HOTEL,
     KEEP,
-    ORIGIN,
     PICK,
     TARGET,
     OpenRoadGame,
     OpenRoadState,
 )
-
-BOARD = standard_map()
-MOUNTAIN_TOWNS = next(i for i, c in enumerate(SIDE_TRIP_CARDS) if c.name == "Mountain Towns")
-ML_CARDS = sum(kind.copies for kind in MOTHER_LODE_KINDS)
-
-
-# ------------------------------------------------------------------ helpers
-def dot(name: str) -> int:
-    return BOARD.id_of(name)
-
-
-def new(**options: Any) -> OpenRoadState:
-    return OpenRoadGame(**options).new_initial_state()
-
-
-def setup_seat(state: OpenRoadState, seat: int, spec: dict[str, Any], reserved: set[int]) -> None:
-    """Play one seat's setup: draw ``spec``'s cards and a filler for each deck, keep
-    ``spec``'s, draw its Side Trip card, start from its ``start`` coast."""
-    for deck, key in ((D_EAST, "east"), (D_WEST, "west"), (D_HEART, "heart")):
-        kept = dot(spec[key])
-        filler = next(c for c in state.unknown[deck] if c != kept and c not in reserved)
-        for card in (kept, filler):
-            if state.mode == DRAW and state.draw[:2] == (deck, seat):
-                state.apply_action(A.CITY_BASE + card)
-            else:  # the last card left is drawn without a chance node
-                assert card in state.offers[deck]
-    for deck, key in ((D_EAST, "east"), (D_WEST, "west"), (D_HEART, "heart")):
-        assert state.mode == KEEP and state.keep_deck == deck
-        state.apply_action(dot(spec[key]), seat)
-    state.apply_action(A.SIDE_BASE + spec["side"])
-    assert state.mode == ORIGIN
-    start = spec["east"] if spec.get("start", "east") == "east" else spec["west"]
-    state.apply_action(dot(start), seat)
-
-
-def default_spec(seat: int) -> dict[str, Any]:
-    return {
-        "east": EAST_COAST_CARDS[seat],
-        "west": WEST_COAST_CARDS[seat],
-        "heart": HEARTLAND_CARDS[seat],
-        "side": seat,
-    }
-
-
-def ready(
-    players: int = 2, specs: dict[int, dict[str, Any]] | None = None, **options: Any
-) -> OpenRoadState:
-    """A game after its setup (seat 0 to act), with the chosen route cards."""
-    state = new(players=players, **options)
-    chosen = {s: {**default_spec(s), **(specs or {}).get(s, {})} for s in range(players)}
-    taken = {spec["side"] for s, spec in (specs or {}).items() if "side" in spec}
-    for seat, spec in chosen.items():
-        if "side" not in (specs or {}).get(seat, {}):
-            spec["side"] = min(set(range(len(SIDE_TRIP_CARDS))) - taken)
-            taken.add(spec["side"])
-    reserved = {dot(spec[k]) for spec in chosen.values() for k in ("east", "west", "heart")}
-    for seat in range(players):
-        setup_seat(state, seat, chosen[seat], reserved)
-    assert state.mode == ACT and state.turn == 0 and state.round == 1
-    return state
-
-
-def place(
-    state: OpenRoadState, seat: int, name: str, energy: int | None = None, money: int | None = None
-) -> None:
-    state.pos[seat] = dot(name)
-    if energy is not None:
-        state.energy[seat] = energy
-    if money is not None:
-        state.money[seat] = money
-    state._legal_cache = None
-
-
-def give(state: OpenRoadState, seat: int, key: str, count: int = 1) -> None:
-    kind = A.KIND_INDEX[key]
-    assert state.draw_pile[kind] >= count
-    state.draw_pile[kind] -= count
-    state.hand[seat][kind] += count
-    state._legal_cache = None
-
-
-def give_ml(state: OpenRoadState, seat: int, key: str) -> None:
-    kind = A.ML_INDEX[key]
-    state.ml_deck[kind] -= 1
-    state.ml[seat][kind] += 1
-    state._legal_cache = None
-
-
-def play(key: str) -> int:
-    return A.PLAY_BASE + A.KIND_INDEX[key]
-
-
-def play_ml(key: str) -> int:
-    return A.MOTHER_LODE_BASE + A.ML_INDEX[key]
-
-
-def end_turn_with_pickups(state: OpenRoadState) -> None:
-    """The mover spends the rest of the turn picking up cards (first kind drawn)."""
-    seat = state.turn
-    while state.turn == seat and state.mode == ACT:
-        state.apply_action(A.PICK_UP, seat)
-        if state.mode == DRAW:
-            state.apply_action(state.legal_actions()[0])
-
-
-def playing_cards_total(state: OpenRoadState) -> int:
-    return sum(state.draw_pile) + sum(state.discard) + sum(sum(h) for h in state.hand)
 
 
 # ------------------------------------------------------------------- setup
@@ -699,7 +601,7 @@ def test_bandit_steals_as_many_playing_cards_as_fit() -> None:
 def test_credit_card_gives_3_cubes_on_two_turns() -> None:
     """'The CREDIT CARD allows the player to collect (3) of any combination of MONEY
     and ENERGY cubes from the reserve pile for any (2) turns. Once the card is played
-    twice, return to the MOTHER LODE DECK.' Ruling: once per turn."""
+    twice, return to the MOTHER LODE DECK.' Ruling: each card once a turn."""
     state = ready(players=2)
     give_ml(state, 0, "credit_card")
     state.money[0] = 5
@@ -746,8 +648,9 @@ def test_no_camp_site_closure_cuts_a_rider_off() -> None:
 
 
 def test_a_second_road_closure_moves_the_one_cube() -> None:
-    """'(1) Road Closure Cube (red)'. Ruling: playing the card again moves the cube."""
-    state = ready(players=2)
+    """'(1) Road Closure Cube (red)'. Option road_closure=moves: playing the card again
+    moves the cube."""
+    state = ready(players=2, road_closure="moves")
     give_ml(state, 0, "road_closure")
     state.apply_action(play_ml("road_closure"), 0)
     state.apply_action(dot("Front Range camp 1"), 0)
@@ -961,7 +864,8 @@ def test_cards_and_cubes_are_conserved_over_random_matches() -> None:
                 seat = state.current_player()
                 state.apply_action(rng.choice(state.legal_actions(seat)), seat)
             assert playing_cards_total(state) == 60
-            assert sum(state.ml_deck) + sum(sum(m) for m in state.ml) == ML_CARDS
+            in_play = sum(state.ml_deck) + sum(sum(m) for m in state.ml)
+            assert in_play + state.closure_aside == ML_CARDS
             assert all(0 <= e <= 10 for e in state.energy)
             assert all(0 <= m <= 10 for m in state.money)
             held = [sum(h) + sum(m) for h, m in zip(state.hand, state.ml, strict=True)]

@@ -118,17 +118,30 @@ class CardKind(NamedTuple):
     copies: int
     against: bool  # played against an opposing rider (or riders)
     effect: str  # the rulebook's effect, in short
+    # "In the lower corner of each card is an indicator of the ENERGY or MONEY they get
+    # by playing it. ENERGY is the lower left corner, MONEY is the lower right corner."
+    # Ruling: the cubes the player gets, 0 where the card gives none (a card that
+    # hinders another rider, the Tune Up's free dots, the Mother Lode cards).
+    energy: int = 0
+    money: int = 0
 
 
 # "(60) Playing Cards": the kinds and counts are the rulebook's.
 PLAYING_CARD_KINDS: tuple[CardKind, ...] = (
-    CardKind("extra_money", "Extra Money", 20, False, "pick up 2 money"),
-    CardKind("extra_energy", "Extra Energy", 20, False, "pick up 2 energy"),
+    CardKind("extra_money", "Extra Money", 20, False, "pick up 2 money", money=2),
+    CardKind("extra_energy", "Extra Energy", 20, False, "pick up 2 energy", energy=2),
     CardKind("headwind", "Headwind", 4, True, "an opposing rider loses 2 energy"),
     CardKind(
-        "free_night_stay", "Free Night Stay", 2, False, "2 energy; in a big or small city only"
+        "free_night_stay",
+        "Free Night Stay",
+        2,
+        False,
+        "2 energy; in a big or small city only",
+        energy=2,
     ),
-    CardKind("couch_surf", "Couch Surf", 4, False, "1 energy; in a big or small city only"),
+    CardKind(
+        "couch_surf", "Couch Surf", 4, False, "1 energy; in a big or small city only", energy=1
+    ),
     CardKind("saddle_sores", "Saddle Sores", 4, True, "an opposing rider loses 2 money"),
     CardKind("broken_spoke", "Broken Spoke", 1, True, "an opposing rider loses their next turn"),
     CardKind("cracked_fork", "Cracked Fork", 1, True, "an opposing rider loses their next turn"),
@@ -169,6 +182,12 @@ PLAYING_DECK: tuple[str, ...] = tuple(
 MOTHER_LODE_DECK: tuple[str, ...] = tuple(
     kind.key for kind in MOTHER_LODE_KINDS for _ in range(kind.copies)
 )
+
+# "(60) Energy Cubes (plain)", "(60) Money Cubes (green)": the reserve.  A pannier holds
+# at most 10 of each and there are at most 6 riders, so the panniers never hold more
+# than 60 of a kind: the reserve can never run out, and no rule for an empty reserve
+# is needed (the view shows what is left in it).
+RESERVE_CUBES = 60
 
 # "PANNIERS ... cannot hold more cards than slots available."  Ruling: 8 slots, filled
 # by playing cards and Mother Lode cards together; the four route cards are kept apart

@@ -18,55 +18,82 @@ Trip, playing and Mother Lode decks are compositions, drawn by their shares.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from roadtrip.games.open_road import actions as A
 from roadtrip.games.open_road import playing as P
 from roadtrip.games.open_road import riding as R
-from roadtrip.games.open_road.cards import (
-    EAST_COAST_CARDS,
-    HEARTLAND_CARDS,
-    PANNIER_CARD_SLOTS,
-    WEST_COAST_CARDS,
+from roadtrip.games.open_road.cards import PANNIER_CARD_SLOTS
+from roadtrip.games.open_road.race import (
+    ACT,
+    ACTIONS_PER_TURN,
+    BUSY,
+    CLOSE,
+    CREDIT,
+    CRUISE,
+    D_CARD,
+    D_EAST,
+    D_HEART,
+    D_ML,
+    D_SIDE,
+    D_WEST,
+    DECK_NAMES,
+    DRAW,
+    HOTEL,
+    KEEP,
+    MAX_CUBES,
+    MODE_NAMES,
+    ORIGIN,
+    OVER,
+    PICK,
+    ROUTE_DECKS,
+    ROUTE_DRAW,
+    SETUP_STEPS,
+    START_ENERGY,
+    START_MONEY,
+    TARGET,
+    TURN_STEP_BOUND,
+    Race,
 )
 
-if TYPE_CHECKING:
-    from roadtrip.games.open_road.rules import OpenRoadState
-
-START_ENERGY = 3
-START_MONEY = 10
-MAX_CUBES = 10
-ACTIONS_PER_TURN = 2
-ROUTE_DRAW = 2
-
-# Decks: the three route decks, Side Trip, playing cards, Mother Lode.
-D_EAST, D_WEST, D_HEART, D_SIDE, D_CARD, D_ML = range(6)
-DECK_NAMES = ("East Coast", "West Coast", "Heartland", "Side Trip", "playing", "Mother Lode")
-ROUTE_DECKS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sorted(A.BOARD.id_of(city) for city in deck))
-    for deck in (EAST_COAST_CARDS, WEST_COAST_CARDS, HEARTLAND_CARDS)
-)
-
-# Modes: what the state waits for (BUSY: automatic steps are running).
-BUSY = -1
-DRAW, KEEP, ORIGIN, ACT, HOTEL, TARGET, PICK, CREDIT, CLOSE, CRUISE, OVER = range(11)
-MODE_NAMES = (
-    "draw",
+# The phases and decks are the race's (race.py); named here too for the callers.
+__all__ = [
+    "ACT",
+    "ACTIONS_PER_TURN",
+    "BUSY",
+    "CLOSE",
+    "CREDIT",
+    "CRUISE",
+    "DECK_NAMES",
+    "DRAW",
+    "D_CARD",
+    "D_EAST",
+    "D_HEART",
+    "D_ML",
+    "D_SIDE",
+    "D_WEST",
+    "HOTEL",
+    "KEEP",
+    "MAX_CUBES",
+    "MODE_NAMES",
+    "ORIGIN",
+    "OVER",
+    "PICK",
+    "ROUTE_DECKS",
+    "SETUP_STEPS",
+    "START_ENERGY",
+    "START_MONEY",
+    "TARGET",
+    "TASKS",
+    "TURN_STEP_BOUND",
+    "choose_origin",
     "keep",
-    "origin",
-    "act",
-    "hotel",
-    "target",
-    "pick",
-    "credit",
-    "close",
-    "cruise",
-    "over",
-)
+    "outcomes",
+    "resolve",
+    "setup_tasks",
+]
+
 ASK = {"target": TARGET, "credit": CREDIT, "close": CLOSE, "cruise": CRUISE}
-# Steps a turn may take at most (two actions, their follow-ups, draws and hotels).
-TURN_STEP_BOUND = 128
-SETUP_STEPS = 3 * ROUTE_DRAW + 3 + 2
 
 
 def setup_tasks(players: int) -> list[tuple[Any, ...]]:
@@ -83,7 +110,7 @@ def setup_tasks(players: int) -> list[tuple[Any, ...]]:
 
 
 # -------------------------------------------------------------------- draws
-def outcomes(state: OpenRoadState) -> list[tuple[int, int]]:
+def outcomes(state: Race) -> list[tuple[int, int]]:
     """The outcomes of the pending draw with integer weights."""
     deck = state.draw[0]
     if deck <= D_HEART:
@@ -96,7 +123,7 @@ def outcomes(state: OpenRoadState) -> list[tuple[int, int]]:
     return [(A.MOTHER_LODE_CARD_BASE + k, c) for k, c in enumerate(state.ml_deck) if c]
 
 
-def resolve(state: OpenRoadState, action: int) -> None:
+def resolve(state: Race, action: int) -> None:
     """The drawn card goes where the pending draw says."""
     deck, seat, new = state.draw
     if deck <= D_HEART:
@@ -122,7 +149,7 @@ def resolve(state: OpenRoadState, action: int) -> None:
 
 
 # -------------------------------------------------------------------- setup
-def keep(state: OpenRoadState, seat: int, card: int) -> None:
+def keep(state: Race, seat: int, card: int) -> None:
     deck = state.keep_deck
     for other in sorted(state.offers[deck]):
         if other != card:  # "The unselected cards go back to the bottom"
@@ -131,7 +158,7 @@ def keep(state: OpenRoadState, seat: int, card: int) -> None:
     (state.east, state.west, state.heart)[deck][seat] = card
 
 
-def choose_origin(state: OpenRoadState, seat: int, city: int) -> None:
+def choose_origin(state: Race, seat: int, city: int) -> None:
     state.origin[seat] = city
     state.dest[seat] = state.west[seat] if city == state.east[seat] else state.east[seat]
     state.pos[seat] = city
@@ -141,11 +168,11 @@ def choose_origin(state: OpenRoadState, seat: int, city: int) -> None:
 
 
 # -------------------------------------------------------------------- tasks
-def _setup(state: OpenRoadState, seat: int) -> None:
+def _setup(state: Race, seat: int) -> None:
     state.setup_seat = seat
 
 
-def _draw(state: OpenRoadState, deck: int, seat: int, new: bool) -> None:
+def _draw(state: Race, deck: int, seat: int, new: bool) -> None:
     state.draw = (deck, seat, new)
     found = outcomes(state)
     if len(found) > 1:
@@ -154,7 +181,7 @@ def _draw(state: OpenRoadState, deck: int, seat: int, new: bool) -> None:
         resolve(state, found[0][0])
 
 
-def _draw_card(state: OpenRoadState, seat: int) -> None:
+def _draw_card(state: Race, seat: int) -> None:
     """Pick up a playing card if the pannier has room; an empty deck is made again
     from the discards, shuffled (a ruling)."""
     if P.cards_held(state, seat) >= PANNIER_CARD_SLOTS:
@@ -164,41 +191,42 @@ def _draw_card(state: OpenRoadState, seat: int) -> None:
     _draw(state, D_CARD, seat, False)
 
 
-def _draw_ml(state: OpenRoadState, seat: int) -> None:
+def _draw_ml(state: Race, seat: int) -> None:
     _draw(state, D_ML, seat, False)
 
 
-def _keep(state: OpenRoadState, deck: int, seat: int) -> None:
+def _keep(state: Race, deck: int, seat: int) -> None:
     state.keep_deck = deck
     state.mode = KEEP
 
 
-def _origin(state: OpenRoadState, seat: int) -> None:
+def _origin(state: Race, seat: int) -> None:
     state.mode = ORIGIN
 
 
-def _start(state: OpenRoadState) -> None:
+def _start(state: Race) -> None:
     state.round = 1
     state.turn = 0
     state.setup_seat = -1
     state.push([("turn",)])
 
 
-def _turn(state: OpenRoadState) -> None:
+def _turn(state: Race) -> None:
     seat = state.turn
     if state.lost[seat]:  # "causing them to lose their next turn"
         state.lost[seat] = False
         state.push([("end_turn",)])
         return
     state.peloton = False
-    state.credit_this_turn = False
+    state.credit_turn = 0
+    state.credit_uses = 0
     if state.ml[seat][P.BETTER_TENT] and not R.is_city(state.pos[seat]):
         state.gain(seat, 1, 0)  # Better Tent: "(1) ENERGY cube ... if they are on a CAMP SITE"
     state.actions_left = ACTIONS_PER_TURN
     state.mode = ACT
 
 
-def _action_done(state: OpenRoadState) -> None:
+def _action_done(state: Race) -> None:
     state.actions_left -= 1
     if state.actions_left > 0:
         state.mode = ACT
@@ -206,7 +234,7 @@ def _action_done(state: OpenRoadState) -> None:
         state.push([("end_turn",)])
 
 
-def _end_turn(state: OpenRoadState) -> None:
+def _end_turn(state: Race) -> None:
     state.actions_left = 0
     state.peloton = False
     state.turn = (state.turn + 1) % state.n
@@ -220,7 +248,7 @@ def _end_turn(state: OpenRoadState) -> None:
     state.push([("turn",)])
 
 
-def _ask(state: OpenRoadState, what: str) -> None:
+def _ask(state: Race, what: str) -> None:
     if what == "target":
         options = P.targets(state, state.turn, state.pending)
         if len(options) == 1:
@@ -229,7 +257,7 @@ def _ask(state: OpenRoadState, what: str) -> None:
     state.mode = ASK[what]
 
 
-def _pick(state: OpenRoadState) -> None:
+def _pick(state: Race) -> None:
     if state.pick_left <= 0 or not sum(state.hand[state.pick_from]):
         state.pick_left = 0
         return
@@ -239,11 +267,11 @@ def _pick(state: OpenRoadState) -> None:
     state.mode = PICK
 
 
-def _arrive(state: OpenRoadState, seat: int, dot: int, cost: int, final: bool, via: int) -> None:
+def _arrive(state: Race, seat: int, dot: int, cost: int, final: bool, via: int) -> None:
     R.arrive(state, seat, dot, cost, final, via)
 
 
-def _hotel(state: OpenRoadState, seat: int) -> None:
+def _hotel(state: Race, seat: int) -> None:
     if state.money[seat] >= R.HOTEL_PRICE:
         state.mode = HOTEL
 

@@ -1,12 +1,17 @@
 """The Open Road's variant options: the rulebook's gaps as named rulings.
 
+``Rulings`` holds their values as the rule steps read them.
+
 Each option quotes the rulebook sentence it rests on; docs/rules/the-open-road.md
 ("Rules and rulings") gives the reasoning, the alternatives and the tests.
 """
 
 from __future__ import annotations
 
-from roadtrip.core.options import Option
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from roadtrip.core.options import Option, OptionValue, round_limit_option
 
 PLAYERS = Option(
     "players",
@@ -16,16 +21,10 @@ PLAYERS = Option(
     maximum=6,
     rule="Contents: '(6) Rider Pieces'; FACTS.md: 2-6 players.",
 )
-MAX_ROUNDS = Option(
-    "max_rounds",
-    0,
-    "0: no limit (the race ends only when a rider reaches their destination). N: the "
-    "race also ends after round N; the riders nearest their destination (in dots, "
-    "the road closure respected) share the victory. For simulations, weak bots and "
-    "AI frameworks that need a bounded game.",
-    minimum=0,
-    maximum=1000,
-    rule="Not in the rulebook: a limit for machines, off by default.",
+MAX_ROUNDS = round_limit_option(
+    "every rider has had N turns, lost turns included",
+    "the riders nearest their destination (fewest dots, the road closure respected) "
+    "share the victory",
 )
 PASS_THROUGH = Option(
     "pass_through",
@@ -80,4 +79,64 @@ HOTEL = Option(
     "initial arrival in a BIG CITY.'",
 )
 
-OPTIONS = (PLAYERS, MAX_ROUNDS, PASS_THROUGH, LANDING, SIDE_TRIP, LAST_BIG_CITY, HOTEL)
+CREDIT_CARD = Option(
+    "credit_card",
+    "per_card",
+    "How often Credit Cards may be used. per_card: each card once a turn, so a rider "
+    "holding two may use both in one turn. per_rider: one Credit Card use a turn, "
+    "however many the rider holds.",
+    choices=("per_card", "per_rider"),
+    rule="'The CREDIT CARD allows the player to collect (3) of any combination of "
+    "MONEY and ENERGY cubes from the reserve pile for any (2) turns.'",
+)
+ROAD_CLOSURE = Option(
+    "road_closure",
+    "stays",
+    "What a Road Closure card played while the red cube is on the board does. stays: "
+    "nothing can move the cube: the first closure is for the rest of the game, and "
+    "the card that placed it is set aside with its cube. moves: the card moves the "
+    "one cube (the camp site it leaves reopens).",
+    choices=("stays", "moves"),
+    rule="'The ROAD CLOSURE CARD can shut down any route for the remainder of the game.'; "
+    "'(1) Road Closure Cube (red)'",
+)
+
+OPTIONS = (
+    PLAYERS,
+    MAX_ROUNDS,
+    PASS_THROUGH,
+    LANDING,
+    SIDE_TRIP,
+    LAST_BIG_CITY,
+    HOTEL,
+    CREDIT_CARD,
+    ROAD_CLOSURE,
+)
+
+
+@dataclass(frozen=True)
+class Rulings:
+    """The option values as the rule steps read them (``state.game_rules``)."""
+
+    max_rounds: int = 0
+    pass_through: bool = True
+    landing_pass: bool = False
+    side_trip_rule: str = "each_city"
+    last_big_rule: str = "passed"
+    hotel_first_visit: bool = False
+    credit_per_card: bool = True
+    closure_moves: bool = False
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, OptionValue]) -> Rulings:
+        """The rulings of validated ``options`` (every option present)."""
+        return cls(
+            max_rounds=int(options["max_rounds"]),
+            pass_through=bool(options["pass_through"]),
+            landing_pass=options["landing"] == "pass",
+            side_trip_rule=str(options["side_trip"]),
+            last_big_rule=str(options["last_big_city"]),
+            hotel_first_visit=options["hotel"] == "first_visit",
+            credit_per_card=options["credit_card"] == "per_card",
+            closure_moves=options["road_closure"] == "moves",
+        )

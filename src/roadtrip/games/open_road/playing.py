@@ -11,14 +11,11 @@ leaves a choice of cards names them one by one.  Rulings: docs/rules/the-open-ro
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from roadtrip.games.open_road import actions as A
-from roadtrip.games.open_road.cards import PANNIER_CARD_SLOTS
-from roadtrip.games.open_road.riding import CAMP_IDS, Task, bits, is_city, plan_ride, send_back
-
-if TYPE_CHECKING:
-    from roadtrip.games.open_road.rules import OpenRoadState
+from roadtrip.games.open_road.cards import PANNIER_CARD_SLOTS, PLAYING_CARD_KINDS
+from roadtrip.games.open_road.paths import CAMP_IDS, bits, is_city
+from roadtrip.games.open_road.race import Race, Task
+from roadtrip.games.open_road.riding import plan_ride, send_back
 
 K = A.KIND_INDEX
 M = A.ML_INDEX
@@ -43,12 +40,12 @@ AGAINST_PLAYING = frozenset({HEADWIND, SADDLE_SORES, *LOSE_TURN})
 AGAINST_ML = frozenset({LOST_ID, BANDIT})
 
 
-def cards_held(state: OpenRoadState, seat: int) -> int:
+def cards_held(state: Race, seat: int) -> int:
     """Pannier slots in use: playing cards and Mother Lode cards."""
     return sum(state.hand[seat]) + sum(state.ml[seat])
 
 
-def targets(state: OpenRoadState, seat: int, card: int) -> list[int]:
+def targets(state: Race, seat: int, card: int) -> list[int]:
     """Riders that ``card`` (a PLAY or MOTHER_LODE action) may be played against."""
     others = [s for s in range(state.n) if s != seat]
     kind = card - A.PLAY_BASE
@@ -59,7 +56,7 @@ def targets(state: OpenRoadState, seat: int, card: int) -> list[int]:
     return others
 
 
-def can_play(state: OpenRoadState, seat: int, kind: int) -> bool:
+def can_play(state: Race, seat: int, kind: int) -> bool:
     if kind in (FREE_NIGHT, COUCH_SURF):
         return is_city(state.pos[seat])
     if kind == TUNE_UP:
@@ -69,19 +66,23 @@ def can_play(state: OpenRoadState, seat: int, kind: int) -> bool:
     return True
 
 
-def can_play_ml(state: OpenRoadState, seat: int, kind: int) -> bool:
+def can_play_ml(state: Race, seat: int, kind: int) -> bool:
     if kind == BETTER_TENT:
         return False  # it works while held: "The player holds on to this card"
     if kind == BANDIT:
         return bool(targets(state, seat, A.MOTHER_LODE_BASE + BANDIT))
     if kind == CREDIT_CARD:
-        return not state.credit_this_turn
+        if state.game_rules.credit_per_card:  # each card "for any (2) turns"
+            return state.ml[seat][CREDIT_CARD] > state.credit_turn
+        return not state.credit_uses
+    if kind == ROAD_CLOSURE:
+        return state.closure < 0 or state.game_rules.closure_moves
     if kind == PELOTON:
         return not state.peloton
     return True
 
 
-def turn_actions(state: OpenRoadState, seat: int) -> list[int]:
+def turn_actions(state: Race, seat: int) -> list[int]:
     """The legal actions of the rider whose turn it is (two per turn)."""
     out: list[int] = []
     if state.energy[seat] > 0:
@@ -111,7 +112,7 @@ def turn_actions(state: OpenRoadState, seat: int) -> list[int]:
     return out or [A.PASS]
 
 
-def act(state: OpenRoadState, seat: int, action: int) -> list[Task]:
+def act(state: Race, seat: int, action: int) -> list[Task]:
     """Carry out one of the seven actions; returns the tasks that finish it."""
     if action < A.N_DOTS:
         return plan_ride(state, seat, action, False)
@@ -137,13 +138,10 @@ def act(state: OpenRoadState, seat: int, action: int) -> list[Task]:
     return []
 
 
-def play_card(state: OpenRoadState, seat: int, kind: int) -> list[Task]:
-    if kind == EXTRA_MONEY:
-        state.gain(seat, 0, 2)
-    elif kind in (EXTRA_ENERGY, FREE_NIGHT):
-        state.gain(seat, 2, 0)
-    elif kind == COUCH_SURF:
-        state.gain(seat, 1, 0)
+def play_card(state: Race, seat: int, kind: int) -> list[Task]:
+    card = PLAYING_CARD_KINDS[kind]
+    if card.energy or card.money:  # the corner indicator: what the card gives
+        state.gain(seat, card.energy, card.money)
     elif kind == TUNE_UP:
         return [("ask", "cruise")]
     else:
@@ -152,19 +150,26 @@ def play_card(state: OpenRoadState, seat: int, kind: int) -> list[Task]:
     return []
 
 
-def play_mother_lode(state: OpenRoadState, seat: int, kind: int) -> list[Task]:
+def play_mother_lode(state: Race, seat: int, kind: int) -> list[Task]:
     held = state.ml[seat]
     if kind == CREDIT_CARD:
-        state.credit_this_turn = True
-        if state.credit_spent[seat]:  # "Once the card is played twice, return to the ... DECK"
-            state.credit_spent[seat] = 0
+        # Ruling: a card used once and not yet this turn is used first.  The cards used
+        # this turn that are still held are all cards used once.
+        state.credit_uses += 1
+        if state.credit_spent[seat] > state.credit_turn:
+            # "Once the card is played twice, return to the MOTHER LODE DECK."
+            state.credit_spent[seat] -= 1
             held[kind] -= 1
             state.ml_deck[kind] += 1
         else:
-            state.credit_spent[seat] = 1
+            state.credit_spent[seat] += 1
+            state.credit_turn += 1
         return [("ask", "credit")]
     held[kind] -= 1
-    state.ml_deck[kind] += 1  # "Once the card is played, return to the MOTHER LODE DECK."
+    if kind == ROAD_CLOSURE and not state.game_rules.closure_moves:
+        state.closure_aside += 1  # set aside with the cube "for the remainder of the game"
+    else:
+        state.ml_deck[kind] += 1  # "Once the card is played, return to the MOTHER LODE DECK."
     if kind in AGAINST_ML:
         state.pending = A.MOTHER_LODE_BASE + kind
         return [("ask", "target")]
@@ -182,7 +187,7 @@ def play_mother_lode(state: OpenRoadState, seat: int, kind: int) -> list[Task]:
     return []
 
 
-def against(state: OpenRoadState, seat: int, target: int) -> list[Task]:
+def against(state: Race, seat: int, target: int) -> list[Task]:
     """The pending card takes effect against ``target``."""
     card, state.pending = state.pending, -1
     if card == A.PLAY_BASE + HEADWIND:
@@ -204,18 +209,18 @@ def against(state: OpenRoadState, seat: int, target: int) -> list[Task]:
     return []
 
 
-def pick_choices(state: OpenRoadState) -> list[int]:
+def pick_choices(state: Race) -> list[int]:
     source = state.hand[state.pick_from]
     return [A.KIND_BASE + k for k in range(A.N_KINDS) if source[k]]
 
 
-def pick_is_forced(state: OpenRoadState) -> bool:
+def pick_is_forced(state: Race) -> bool:
     """No choice left: every card goes, or only one kind is left."""
     source = state.hand[state.pick_from]
     return sum(source) <= state.pick_left or sum(1 for c in source if c) <= 1
 
 
-def pick(state: OpenRoadState, kind: int) -> None:
+def pick(state: Race, kind: int) -> None:
     """One card of ``kind`` is given (a trade) or taken (a Bandit)."""
     state.hand[state.pick_from][kind] -= 1
     if state.pick_purpose == "trade":
@@ -225,18 +230,18 @@ def pick(state: OpenRoadState, kind: int) -> None:
     state.pick_left -= 1
 
 
-def pick_all_forced(state: OpenRoadState) -> None:
+def pick_all_forced(state: Race) -> None:
     source = state.hand[state.pick_from]
     while state.pick_left > 0 and sum(source) > 0:
         pick(state, next(k for k in range(A.N_KINDS) if source[k]))
     state.pick_left = 0
 
 
-def credit(state: OpenRoadState, seat: int, energy: int) -> None:
+def credit(state: Race, seat: int, energy: int) -> None:
     state.gain(seat, energy, A.CREDIT_CUBES - energy)
 
 
-def closure_choices(state: OpenRoadState) -> list[int]:
+def closure_choices(state: Race) -> list[int]:
     """Any camp site but the one the cube is on ("cannot be placed on BIG or SMALL
-    CITIES"); playing the card again moves the one cube."""
+    CITIES"); with ``road_closure=moves`` playing the card again moves the one cube."""
     return [d for d in CAMP_IDS if d != state.closure]

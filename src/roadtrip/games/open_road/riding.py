@@ -3,12 +3,12 @@
 "RIDE - players can advance their RIDER PIECES up to the amount of ENERGY cubes in
 their PANNIER."  "The distance between each dot represents (1) ENERGY cube."
 
-A ride is encoded by the dot where it ends.  :func:`layers` is a breadth-first search
-over bitmasks (``board.neighbour_masks``): ``layers[k]`` holds the dots first reached
-after ``k`` dots.  A ride never enters the road closure, never rides on beyond the
-rider's destination (arriving there wins), and with ``pass_through=false`` never
-rides on beyond a city.  The cost of a ride of ``k`` dots is ``k`` energy, ``ceil(k /
-2)`` under a Peloton, and nothing on a Tune Up cruise.
+A ride is encoded by the dot where it ends; where it may end comes from
+``paths.layers`` (re-exported here with the other path helpers).  A ride never enters
+the road closure, never rides on beyond the rider's destination (arriving there wins),
+and with ``pass_through=false`` never rides on beyond a city.  The cost of a ride of
+``k`` dots is ``k`` energy, ``ceil(k / 2)`` under a Peloton, and nothing on a Tune Up
+cruise.
 
 The way a ride takes among equally short ones matters only for which cities it rides
 through (``landing=pass``, ``last_big_city=passed``): it is the fixed one found
@@ -17,98 +17,57 @@ backwards from the end, through the lowest-numbered dot of each layer.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from functools import cache
 
 from roadtrip.games.open_road.actions import BOARD
-from roadtrip.games.open_road.cards import SIDE_TRIP_CARDS
-
-if TYPE_CHECKING:
-    from roadtrip.games.open_road.rules import OpenRoadState
-
-NEIGHBOURS = BOARD.neighbour_masks
-CITY_MASK = sum(1 << d for d in BOARD.city_ids)
-BIG_MASK = sum(1 << d for d in BOARD.big_city_ids)
-CAMP_IDS = BOARD.camp_ids
-SIDE_TRIP_DOTS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(BOARD.id_of(city) for city in card.cities) for card in SIDE_TRIP_CARDS
+from roadtrip.games.open_road.paths import (
+    BIG_MASK,
+    CAMP_IDS,
+    CITY_MASK,
+    NEIGHBOURS,
+    SIDE_TRIP_DOTS,
+    bits,
+    depth,
+    distances_to,
+    is_big,
+    is_city,
+    layers,
+    way,
 )
-TUNE_UP_DOTS = 2
+from roadtrip.games.open_road.race import D_HEART, MAX_CUBES, TUNE_UP_DOTS, Race, Task
+
+__all__ = [
+    "BIG_MASK",
+    "CAMP_IDS",
+    "CITY_MASK",
+    "HEARTLAND_CUBES",
+    "HOTEL_ENERGY",
+    "HOTEL_PRICE",
+    "MAX_CUBES",
+    "NEIGHBOURS",
+    "SIDE_TRIP_CUBES",
+    "SIDE_TRIP_DOTS",
+    "TUNE_UP_DOTS",
+    "arrive",
+    "bits",
+    "depth",
+    "distances_to",
+    "dot_cost",
+    "is_big",
+    "is_city",
+    "land",
+    "last_big_city",
+    "layers",
+    "plan_ride",
+    "route_bigs",
+    "send_back",
+    "way",
+]
+
 HEARTLAND_CUBES = 5
 SIDE_TRIP_CUBES = 3
 HOTEL_PRICE = 2
 HOTEL_ENERGY = 2
-MAX_CUBES = 10
-
-Task = tuple[Any, ...]
-
-
-@lru_cache(maxsize=4096)
-def distances_to(dest: int, closure: int) -> bytes:
-    """Dots from every dot to ``dest`` with the road closure cube on ``closure`` (-1:
-    none); ``board.UNREACHABLE`` where there is no way."""
-    return BOARD.distances_from(dest, (closure,) if closure >= 0 else ())
-
-
-def is_city(dot: int) -> bool:
-    return bool(CITY_MASK >> dot & 1)
-
-
-def is_big(dot: int) -> bool:
-    return bool(BIG_MASK >> dot & 1)
-
-
-def bits(mask: int) -> list[int]:
-    """The dot ids set in ``mask``, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def layers(start: int, budget: int, barrier: int, closed: int) -> list[int]:
-    """Dots by their fewest dots from ``start``: ``out[0]`` is the start alone and
-    ``out[k]`` the dots first reached after ``k`` dots, ``k <= budget``.  Dots in
-    ``closed`` are never entered; dots in ``barrier`` are entered but not left."""
-    seen = 1 << start
-    frontier = seen
-    out = [frontier]
-    for step in range(budget):
-        expand = frontier if step == 0 else frontier & ~barrier
-        spread = 0
-        while expand:
-            low = expand & -expand
-            spread |= NEIGHBOURS[low.bit_length() - 1]
-            expand ^= low
-        new = spread & ~seen & ~closed
-        if not new:
-            break
-        out.append(new)
-        seen |= new
-        frontier = new
-    return out
-
-
-def depth(lay: list[int], dot: int) -> int:
-    """How many dots from the start ``dot`` lies (0 if it is not reached)."""
-    for k in range(1, len(lay)):
-        if lay[k] >> dot & 1:
-            return k
-    return 0
-
-
-def way(lay: list[int], target: int, barrier: int) -> list[int]:
-    """The dots a ride to ``target`` enters, in order (the start excluded)."""
-    k = depth(lay, target)
-    path = [target]
-    for i in range(k - 1, 0, -1):
-        candidates = NEIGHBOURS[path[-1]] & lay[i] & ~barrier
-        low = candidates & -candidates
-        path.append(low.bit_length() - 1)
-    path.reverse()
-    return path
 
 
 def dot_cost(index: int, peloton: bool, tune: bool) -> int:
@@ -120,7 +79,7 @@ def dot_cost(index: int, peloton: bool, tune: bool) -> int:
     return 1
 
 
-def plan_ride(state: OpenRoadState, seat: int, target: int, tune: bool) -> list[Task]:
+def plan_ride(state: Race, seat: int, target: int, tune: bool) -> list[Task]:
     """The arrival tasks of a ride of ``seat`` to ``target``."""
     game = state.game_rules
     lay = state.reach(seat, tune)
@@ -147,7 +106,7 @@ def plan_ride(state: OpenRoadState, seat: int, target: int, tune: bool) -> list[
     return tasks
 
 
-def arrive(state: OpenRoadState, seat: int, dot: int, cost: int, final: bool, via: int) -> None:
+def arrive(state: Race, seat: int, dot: int, cost: int, final: bool, via: int) -> None:
     """The rider enters ``dot`` (the end of a ride if ``final``) having spent ``cost``."""
     game = state.game_rules
     state.energy[seat] -= cost
@@ -165,10 +124,8 @@ def arrive(state: OpenRoadState, seat: int, dot: int, cost: int, final: bool, vi
         land(state, seat, dot)
 
 
-def land(state: OpenRoadState, seat: int, dot: int) -> None:
+def land(state: Race, seat: int, dot: int) -> None:
     """Landing on a city: the Heartland and Side Trip bonuses, then the hotel."""
-    from roadtrip.games.open_road.flow import D_HEART
-
     game = state.game_rules
     steps: list[Task] = []
     if dot == state.heart[seat]:
@@ -197,20 +154,27 @@ def land(state: OpenRoadState, seat: int, dot: int) -> None:
     state.push(steps)
 
 
-def last_big_city(state: OpenRoadState, seat: int) -> int:
+@cache
+def route_bigs(origin: int, dest: int) -> tuple[tuple[int, int], ...]:
+    """The big cities of the planned route (a shortest way on the open board) from
+    ``origin`` to ``dest``, each with its distance to ``dest``."""
+    path = BOARD.shortest_path(origin, dest) or (origin,)
+    to_dest = BOARD.distances_from(dest)
+    return tuple((to_dest[d], d) for d in path if is_big(d))
+
+
+def last_big_city(state: Race, seat: int) -> int:
     """'The last BIG CITY on their route', as the ``last_big_city`` option says."""
     game = state.game_rules
     if game.last_big_rule != "route":
         return state.last_big[seat]
     origin, dest = state.origin[seat], state.dest[seat]
     here = BOARD.distance(state.pos[seat], dest)
-    behind = [
-        (far, big) for far, big in game.route_bigs(origin, dest) if here is None or far >= here
-    ]
+    behind = [(far, big) for far, big in route_bigs(origin, dest) if here is None or far >= here]
     return min(behind)[1] if behind else origin
 
 
-def send_back(state: OpenRoadState, seat: int) -> None:
+def send_back(state: Race, seat: int) -> None:
     """Bankruptcy and Lost I.D.: back to the last big city (a rider in one stays)."""
     here = state.pos[seat]
     if BIG_MASK >> here & 1:

@@ -6,7 +6,7 @@ Per-seat blocks come in seat-relative order: the observing seat first, then ``s 
 ``s + 2`` ... modulo the number of riders.  The layout, for ``n`` riders:
 
 * phase one-hot (11); the round / max_rounds (or / 500, capped, without a limit);
-  actions left / 2; a Peloton this turn; a Credit Card used this turn;
+  actions left / 2; a Peloton this turn; Credit Card uses this turn / 2;
 * the road closure (one-hot over the dots);
 * deck sizes (East, West, Heartland, Side Trip, playing, Mother Lode) over their full
   sizes; the discard pile per playing card kind over its copies;
@@ -18,16 +18,14 @@ Per-seat blocks come in seat-relative order: the observing seat first, then ``s 
 * per rider (967 each): position (one-hot over the dots), East Coast, West Coast and
   Heartland cards (city one-hots), direction (east-to-west, west-to-east), Side Trip
   card (7) and its cities paid (4), energy / 10, money / 10, playing cards per kind
-  over copies (11), Mother Lode cards per kind over copies (8), a Credit Card used
-  once, a Lottery bonus waiting, loses the next turn, dots left / 100 (capped), whose
+  over copies (11), Mother Lode cards per kind over copies (8), Credit Cards used
+  once / 2, a Lottery bonus waiting, loses the next turn, dots left / 100 (capped), whose
   turn, the last big city (a city one-hot), the big cities arrived in (34).
 
 Everything is public ("All CARDS are kept face up"), and no deck order appears.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from roadtrip.games.open_road import actions as A
 from roadtrip.games.open_road.cards import (
@@ -39,10 +37,8 @@ from roadtrip.games.open_road.cards import (
     SIDE_TRIP_CARDS,
     WEST_COAST_CARDS,
 )
-from roadtrip.games.open_road.flow import KEEP, OVER, PICK, TARGET
-
-if TYPE_CHECKING:
-    from roadtrip.games.open_road.rules import OpenRoadState
+from roadtrip.games.open_road.race import KEEP, OVER, PICK, TARGET, Race
+from roadtrip.games.open_road.riding import last_big_city
 
 PHASES = 11
 BIG_IDS = A.BOARD.big_city_ids
@@ -85,7 +81,7 @@ def _one_hot(index: int, size: int) -> list[float]:
     return out
 
 
-def _rider(state: OpenRoadState, seat: int) -> list[float]:
+def _rider(state: Race, seat: int) -> list[float]:
     out = _one_hot(state.pos[seat], A.N_DOTS)
     out += _one_hot(state.east[seat], A.N_CITIES)
     out += _one_hot(state.west[seat], A.N_CITIES)
@@ -100,18 +96,19 @@ def _rider(state: OpenRoadState, seat: int) -> list[float]:
     out += [c / k.copies for c, k in zip(state.ml[seat], MOTHER_LODE_KINDS, strict=True)]
     remaining = state.remaining(seat) if state.pos[seat] >= 0 else DISTANCE_SCALE
     out += [
-        float(state.credit_spent[seat]),
+        state.credit_spent[seat] / 2,
         float(state.lottery[seat]),
         float(state.lost[seat]),
         min(remaining, DISTANCE_SCALE) / DISTANCE_SCALE,
         float(state.round > 0 and state.turn == seat),
     ]
-    out += _one_hot(state.last_big[seat], A.N_CITIES)
+    back = last_big_city(state, seat) if state.pos[seat] >= 0 else -1
+    out += _one_hot(back, A.N_CITIES)
     out += [float(state.been_big[seat] >> d & 1) for d in BIG_IDS]
     return out
 
 
-def observation_tensor(state: OpenRoadState, seat: int) -> list[float]:
+def observation_tensor(state: Race, seat: int) -> list[float]:
     n = state.n
     order = [(seat + i) % n for i in range(n)]
     place = {s: i for i, s in enumerate(order)}
@@ -121,7 +118,7 @@ def observation_tensor(state: OpenRoadState, seat: int) -> list[float]:
         min(state.round / (limit or ROUND_SCALE), 1.0),
         state.actions_left / 2,
         float(state.peloton),
-        float(state.credit_this_turn),
+        min(state.credit_uses / 2, 1.0),
     ]
     out += _one_hot(state.closure, A.N_DOTS)
     sizes = [len(state.unknown[d]) + len(state.bottom[d]) for d in range(3)]
@@ -145,7 +142,7 @@ def observation_tensor(state: OpenRoadState, seat: int) -> list[float]:
     out += _one_hot(state.keep_deck if state.mode == KEEP else -1, 3)
     out += _one_hot(place[state.pick_from] if picking else -1, n)
     out += _one_hot(place.get(state.setup_seat, -1), n)
-    winners = state.winners() if state.mode == OVER else []
+    winners = state.race_winners() if state.mode == OVER else []
     out += [float(s in winners) for s in order]
     for s in order:
         out += _rider(state, s)

@@ -13,21 +13,29 @@ dot it may end on with its dots and energy: the board highlights them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from roadtrip.games.open_road import actions as A
 from roadtrip.games.open_road.cards import (
     MOTHER_LODE_KINDS,
     PANNIER_CARD_SLOTS,
     PLAYING_CARD_KINDS,
+    RESERVE_CUBES,
     SIDE_TRIP_CARDS,
 )
-from roadtrip.games.open_road.flow import ACT, CRUISE, DECK_NAMES, KEEP, ORIGIN, OVER, PICK, TARGET
-from roadtrip.games.open_road.riding import bits
-
-if TYPE_CHECKING:
-    from roadtrip.games.open_road.rules import OpenRoadState
-
+from roadtrip.games.open_road.paths import bits
+from roadtrip.games.open_road.race import (
+    ACT,
+    CRUISE,
+    DECK_NAMES,
+    KEEP,
+    ORIGIN,
+    OVER,
+    PICK,
+    TARGET,
+    Race,
+)
+from roadtrip.games.open_road.riding import last_big_city
 
 DOT_NAMES = tuple(dot.name for dot in A.BOARD.dots)
 
@@ -41,10 +49,12 @@ def _counts(keys: list[str], counts: list[int]) -> dict[str, int]:
 
 
 CARD_KEYS = [kind.key for kind in PLAYING_CARD_KINDS]
+# Each playing card's corner indicator: [energy, money] the player gets by playing it.
+CARD_CORNERS = {kind.key: [kind.energy, kind.money] for kind in PLAYING_CARD_KINDS}
 ML_KEYS = [kind.key for kind in MOTHER_LODE_KINDS]
 
 
-def rider_view(state: OpenRoadState, seat: int) -> dict[str, Any]:
+def rider_view(state: Race, seat: int) -> dict[str, Any]:
     side = state.side[seat]
     paid = state.side_paid[seat]
     side_cities = list(SIDE_TRIP_CARDS[side].cities) if side >= 0 else []
@@ -58,6 +68,7 @@ def rider_view(state: OpenRoadState, seat: int) -> dict[str, Any]:
         "mother_lode": _counts(ML_KEYS, state.ml[seat]),
         "slots_used": sum(state.hand[seat]) + sum(state.ml[seat]),
         "credit_card_used_once": bool(state.credit_spent[seat]),
+        "credit_cards_used_once": state.credit_spent[seat],
         "lottery_bonus": state.lottery[seat],
         "loses_next_turn": state.lost[seat],
         "east_coast": _name(state.east[seat]),
@@ -71,12 +82,12 @@ def rider_view(state: OpenRoadState, seat: int) -> dict[str, Any]:
         "destination": _name(state.dest[seat]),
         "destination_dot": state.dest[seat],
         "remaining": state.remaining(seat) if state.pos[seat] >= 0 else None,
-        "last_big_city": _name(state.last_big[seat]),
+        "last_big_city": _name(last_big_city(state, seat)) if state.pos[seat] >= 0 else None,
         "big_cities_arrived": [DOT_NAMES[d] for d in bits(state.been_big[seat])],
     }
 
 
-def _pending(state: OpenRoadState) -> dict[str, Any] | None:
+def _pending(state: Race) -> dict[str, Any] | None:
     if state.mode == KEEP:
         deck = state.keep_deck
         return {"keep": [A.dot_name(c) for c in sorted(state.offers[deck])], "deck": deck}
@@ -97,7 +108,7 @@ def _pending(state: OpenRoadState) -> dict[str, Any] | None:
     return None
 
 
-def build_view(state: OpenRoadState, seat: int | None) -> dict[str, Any]:
+def build_view(state: Race, seat: int | None) -> dict[str, Any]:
     rides: list[list[int]] | None = None
     if state.mode in (ACT, CRUISE):
         tune = state.mode == CRUISE
@@ -128,17 +139,23 @@ def build_view(state: OpenRoadState, seat: int | None) -> dict[str, Any]:
         "turn": state.turn if state.round else None,
         "setup_seat": state.setup_seat if state.setup_seat >= 0 else None,
         "actions_left": state.actions_left,
-        "active_seats": list(state.active_seats()),
+        "active_seats": [state.to_act()] if state.to_act() >= 0 else [],
         "peloton": state.peloton,
-        "credit_card_used_this_turn": state.credit_this_turn,
+        "credit_card_used_this_turn": state.credit_uses > 0,
+        "credit_card_uses_this_turn": state.credit_uses,
         "pending": _pending(state),
         "road_closure": state.closure if state.closure >= 0 else None,
         "road_closure_at": _name(state.closure),
         "decks": deck_sizes,
         "discard": _counts(CARD_KEYS, state.discard),
         "pannier_slots": PANNIER_CARD_SLOTS,
+        "card_corners": CARD_CORNERS,
+        "reserve": {
+            "energy": RESERVE_CUBES - sum(state.energy),
+            "money": RESERVE_CUBES - sum(state.money),
+        },
         "riders": [rider_view(state, s) for s in range(state.n)],
         "rides": rides,
-        "winners": state.winners() if over else None,
+        "winners": state.race_winners() if over else None,
         "end": state.end_reason if over else None,
     }

@@ -22,6 +22,7 @@ import { ZOOMED, currentView, enableZoom } from "./open-road-zoom.js";
 export const RIDER_COLORS = ["#7c3aed", "#0f8a7e", "#d6336c", "#3b5bdb", "#8d5a2b", "#1f2937"];
 const KIND_WORDS = { big: "big city (hotel on arrival)", small: "small city", camp: "camp site" };
 const RADIUS = { big: 5.2, small: 3.5, camp: 2.3 };
+export const PIECE_SCALE = { alone: 1.6, shared: 1.35 }; // rider pieces: bigger than the dots
 
 let data = null; // the map, once loaded
 let loading = null;
@@ -66,7 +67,9 @@ export function shortName(name) {
   return String(name || "").replace(/, [A-Z]{2}$/, "");
 }
 
-/** Breadth-first distances (in dots) from `source` to every dot; closed dots are never entered. */
+/** Breadth-first distances (in dots) from `source` to every dot; the closed dot is
+ * never entered, but a rider standing on it may leave: its own entry is one dot more
+ * than its nearest neighbour's (as the server counts the dots left). */
 export function distancesFrom(map, source, closed = null) {
   const dist = new Array(map.nDots).fill(-1);
   if (source === null || source === undefined || source < 0) return dist;
@@ -81,6 +84,10 @@ export function distancesFrom(map, source, closed = null) {
       }
     }
   }
+  if (closed !== null && closed !== undefined && closed >= 0 && closed !== source) {
+    const near = map.neighbours[closed].map((v) => dist[v]).filter((d) => d >= 0);
+    if (near.length) dist[closed] = Math.min(...near) + 1;
+  }
   return dist;
 }
 
@@ -92,7 +99,7 @@ export function shortestPath(map, a, b, closed = null) {
   const path = [a];
   while (path[path.length - 1] !== b) {
     const here = path[path.length - 1];
-    const next = map.neighbours[here].filter((v) => toB[v] === toB[here] - 1).sort((x, y) => x - y)[0];
+    const next = map.neighbours[here].filter((v) => v !== closed && toB[v] === toB[here] - 1).sort((x, y) => x - y)[0];
     if (next === undefined) return null;
     path.push(next);
   }
@@ -182,7 +189,7 @@ function markLayer(map, opts) {
 
 // Label sizes follow open-road.css (font sizes in viewBox units); a character is
 // taken as 0.56 em wide, enough to keep labels apart.
-const LABEL_SIZE = { strong: 9.4, big: 8.4, small: 7.6, camp: 7.6, minor: 6.4 };
+const LABEL_SIZE = { strong: 12.6, big: 11.6, small: 10.8, camp: 10.8, minor: 8.6 };
 
 function overlaps(a, b) {
   return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
@@ -263,25 +270,29 @@ function pieces(map, opts) {
   }
   for (const [id, here] of at) {
     const [x, y] = map.dots[id].xy;
+    const shared = here.length > 1;
     here.forEach((rider, i) => {
-      const spread = here.length > 1 ? 7.5 : 0;
+      const spread = shared ? 10.5 : 0;
       const angle = -Math.PI / 2 + (2 * Math.PI * i) / here.length;
       const px = x + spread * Math.cos(angle);
-      const py = y + spread * Math.sin(angle) - (here.length > 1 ? 0 : 9);
+      const py = y + spread * Math.sin(angle);
+      const scale = shared ? PIECE_SCALE.shared : PIECE_SCALE.alone;
       g.append(
         svg(
           "g",
           {
-            class: `or-piece${rider.active ? " active" : ""}${rider.selected ? " selected" : ""}`,
-            transform: `translate(${f(px)} ${f(py)})`,
+            class: `or-piece${rider.active ? " active" : ""}${rider.selected ? " selected" : ""}${rider.last ? " last" : ""}`,
+            transform: `translate(${f(px)} ${f(py)}) scale(${scale})`,
             style: `--rider:${rider.color}`,
             "data-seat": rider.seat,
             "data-dot": id,
+            "data-shared": String(shared),
           },
-          svg("title", {}, `${rider.name} at ${map.dots[id].name}`),
+          svg("title", {}, `${rider.name} at ${map.dots[id].name}${rider.last ? " (the last move)" : ""}`),
           // alone: a pin whose tip is on the dot; sharing: discs around the dot
-          svg("path", { class: "pin", d: here.length > 1 ? "M0 -6 A6 6 0 1 1 -0.01 -6 Z" : "M0 9 L-5.2 3.2 A7 7 0 1 1 5.2 3.2 Z" }),
-          svg("text", { x: 0, y: here.length > 1 ? 2.7 : 1.2 }, String(rider.seat + 1)),
+          rider.last ? svg("circle", { class: "halo", cx: 0, cy: shared ? 0 : -9.4, r: 9.2 }) : null,
+          svg("path", { class: "pin", d: shared ? "M0 -6 A6 6 0 1 1 -0.01 -6 Z" : "M0 0 L-5.2 -5.8 A7 7 0 1 1 5.2 -5.8 Z" }),
+          svg("text", { x: 0, y: shared ? 2.7 : -7.8 }, String(rider.seat + 1)),
         ),
       );
     });
@@ -331,7 +342,7 @@ function targets(map, opts) {
 
 /**
  * The map as an <svg>.  opts: {riders: [{seat, dot, color, name, active,
- * selected}], closure, selected: {seat, color, name, path, destinationName} or
+ * selected, last}], closure, selected: {seat, color, name, path, destinationName} or
  * null, marks: Map(dot -> {kinds, words, paid}), labels: Map(dot -> {strong}),
  * targets: [{dot, action, title, dots, cost, left, best}], enabled, onChoose,
  * phase}.
@@ -345,7 +356,7 @@ export function mapSvg(map, opts) {
       class: "or-map",
       viewBox: view.map(f).join(" "),
       preserveAspectRatio: "xMidYMid meet",
-      role: "img",
+      role: "group",
       "aria-label": "The map of the United States with the riding routes",
       "data-dots": map.nDots,
       "data-targets": opts.targets.length,

@@ -101,13 +101,26 @@ export function moverOf(view) {
 // Soft hyphens where a card's name is one long word for a small card.
 const CARD_HYPHENS = { Headwind: "Head\u00adwind" };
 
-export function playingCard(key, extra = {}) {
+/** The card's corner indicator, [energy, money] it gives (view.card_corners): energy
+ * in the lower left corner, money in the lower right, as on the printed cards. */
+function corners(corner) {
+  const [energy, money] = corner || [0, 0];
+  if (!energy && !money) return null;
+  return el(
+    "span",
+    { class: "or-corners" },
+    el("span", { class: "e" }, energy ? `${energy} E` : ""),
+    el("span", { class: "m" }, money ? `${money} $` : ""),
+  );
+}
+
+export function playingCard(key, extra = {}, corner = null) {
   const [name, effect, family] = PLAYING_CARDS[key] || [words(key), "", "other"];
   return el(
     "span",
     { class: `or-card play ${family}`, "data-card": key, title: `${name}: ${effect}`, ...extra },
     el("b", {}, CARD_HYPHENS[name] || name),
-    el("small", {}, CARD_GLYPHS[key] || ""),
+    corners(corner) || el("small", {}, CARD_GLYPHS[key] || ""),
   );
 }
 
@@ -125,7 +138,7 @@ function cubes(kind, count) {
   const label = `${plural(count, `${kind} cube`)} of ${MAX_CUBES}`;
   return el(
     "span",
-    { class: `or-cubes ${kind}`, title: label, "aria-label": label },
+    { class: `or-cubes ${kind}`, title: label, role: "img", "aria-label": label },
     Array.from({ length: MAX_CUBES }, (_, i) => el("span", { class: `or-cube ${kind}${i < count ? " on" : ""}` })),
     el("span", { class: "or-cube-count" }, String(count)),
   );
@@ -134,10 +147,11 @@ function cubes(kind, count) {
 function slots(view, rider) {
   const total = view.pannier_slots || 8;
   const items = [];
-  for (const [key, n] of Object.entries(rider.cards || {})) for (let i = 0; i < n; i++) items.push(playingCard(key));
+  const corner = view.card_corners || {};
+  for (const [key, n] of Object.entries(rider.cards || {})) for (let i = 0; i < n; i++) items.push(playingCard(key, {}, corner[key]));
   for (const [key, n] of Object.entries(rider.mother_lode || {})) for (let i = 0; i < n; i++) items.push(motherLodeCard(key));
   while (items.length < total) items.push(el("span", { class: "or-card empty", title: "An empty card slot" }));
-  return el("div", { class: "or-slots", "aria-label": `Card slots: ${rider.slots_used} of ${total} used` }, items);
+  return el("div", { class: "or-slots", role: "group", "aria-label": `Card slots: ${rider.slots_used} of ${total} used` }, items);
 }
 
 function routeCard(kind, title, city, extra = null, attrs = {}) {
@@ -194,7 +208,7 @@ function whereLine(rider) {
 }
 
 /** One rider's pannier and route cards. */
-export function riderPanel(view, ctx, rider, { selected, onSelect, winner }) {
+export function riderPanel(view, ctx, rider, { selected, onSelect, winner, last = false }) {
   const seat = rider.seat;
   const mover = moverOf(view);
   const tags = [];
@@ -206,7 +220,8 @@ export function riderPanel(view, ctx, rider, { selected, onSelect, winner }) {
   return el(
     "article",
     {
-      class: `or-rider${selected ? " selected" : ""}${mover === seat ? " moving" : ""}`,
+      class: `or-rider${selected ? " selected" : ""}${mover === seat ? " moving" : ""}${last ? " last" : ""}`,
+      "aria-label": `${nameOf(ctx, seat)}'s pannier`,
       style: `--rider:${colorOf(seat)}`,
       "data-seat": seat,
       "data-dot": rider.dot,
@@ -230,8 +245,9 @@ export function riderPanel(view, ctx, rider, { selected, onSelect, winner }) {
       cubes("energy", rider.energy),
       el("span", { class: "or-mini" }, "Money"),
       cubes("money", rider.money),
+      el("span", { class: "or-mini" }, "Cards"),
+      el("span", { class: "or-mini" }, `${rider.slots_used} of ${view.pannier_slots} slots`),
     ),
-    el("div", { class: "or-mini" }, `Cards: ${rider.slots_used} of ${view.pannier_slots} slots`),
     slots(view, rider),
     routeCards(rider),
     rider.last_big_city ? el("p", { class: "or-small muted", title: "Bankruptcy or a Lost I.D. sends the rider back there" }, `Last big city: ${shortName(rider.last_big_city)}`) : null,
@@ -264,7 +280,7 @@ export function statusBar(view, ctx) {
         view.round === 0 ? `${who(view, ctx, mover)} ${you ? "are" : "is"} choosing a route` : `${you ? "Your" : `${nameOf(ctx, mover)}'s`} turn`,
       ),
     );
-    if (view.round) bits.push(pips(view.actions_left), el("span", { class: "muted" }, `${plural(view.actions_left, "action")} left`));
+    if (view.round) bits.push(pips(view.actions_left), el("span", { class: "muted" }, `${view.actions_left} left`));
   }
   if (view.phase === "over") return el("div", { class: "or-top" }, bits);
   if (view.peloton) bits.push(el("span", { class: "badge gold", title: "Peloton: every dot of a ride costs half an energy this turn" }, "Peloton: rides go twice as far"));

@@ -7,9 +7,14 @@
 // camp site) the legal dots are highlighted and clickable, with their cost and
 // the dots left to the destination on hover; every other decision (pick up,
 // play a card, trades, cash in, the hotel, a target, a Credit Card's mix...) is
-// a button labelled with the server's own words.  Beside the map: one pannier
-// per rider (open-road-panels.js); click a rider's name to show their route.
-// Legal moves always come from the server's choices.
+// a button labelled with the server's own words.  Beside the map, from the top:
+// the race status, the last move, your decision, your own pannier, then the
+// other riders' panniers and the decks (open-road-panels.js); at 1280 x 800 the
+// map, your pannier and your choices are all on the first screen.  Click a
+// rider's name to show their route.  Every control is reachable with Tab (the
+// decisions first, then the dots on the map: Enter or Space chooses).  The last
+// move is named and its rider ringed; rides and card plays are animated
+// (open-road-motion.js).  Legal moves always come from the server's choices.
 //
 // Test hooks: the board root (.or-board) has data-phase, data-await ("me" when
 // this screen must act), data-busy (a move is being sent), data-turn (the
@@ -18,8 +23,24 @@
 
 import { capitalize, el, ensureStylesheet, fill, joinNames } from "../js/dom.js";
 import { distancesFrom, loadMap, mapData, mapSvg, shortestPath, shortName } from "./open-road-map.js";
+import { animate, cardsGone, lastMoveLine, lastMoveOf } from "./open-road-motion.js";
 import { zoomControls } from "./open-road-zoom.js";
-import { MOTHER_LODE_CARDS, PLAYING_CARDS, colorOf, decksPanel, isYou, legend, moverOf, nameOf, plural, riderPanel, statusBar, who } from "./open-road-panels.js";
+import {
+  MOTHER_LODE_CARDS,
+  PLAYING_CARDS,
+  colorOf,
+  decksPanel,
+  isYou,
+  legend,
+  motherLodeCard,
+  moverOf,
+  nameOf,
+  playingCard,
+  plural,
+  riderPanel,
+  statusBar,
+  who,
+} from "./open-road-panels.js";
 
 ensureStylesheet(new URL("./open-road.css", import.meta.url));
 
@@ -27,6 +48,7 @@ const ROUTE_DECKS = ["East Coast", "West Coast", "Heartland"];
 const DOT_LIST_OPEN = 6; // at most this many dot choices: also shown as buttons
 
 let last = null; // the latest render's arguments, to redraw after a local click
+let drawnView = null; // the view drawn last (what changed is animated when ctx.previous is absent)
 let chosenSeat = null; // the rider whose route the map shows, once a rider was clicked
 let listOpen = false; // the list of dot choices stays open across redraws once opened
 let loadError = null;
@@ -134,7 +156,7 @@ function labelsOf(view, map, seat) {
   return labels;
 }
 
-function mapPanel(view, ctx, map, targets) {
+function mapPanel(view, ctx, map, targets, lastSeat) {
   const seat = selectedSeat(view);
   const rider = view.riders[seat];
   let selected = null;
@@ -144,7 +166,15 @@ function mapPanel(view, ctx, map, targets) {
   }
   const mover = moverOf(view);
   const drawing = mapSvg(map, {
-    riders: view.riders.map((r) => ({ seat: r.seat, dot: r.dot, color: colorOf(r.seat), name: nameOf(ctx, r.seat), active: r.seat === mover, selected: r.seat === seat })),
+    riders: view.riders.map((r) => ({
+      seat: r.seat,
+      dot: r.dot,
+      color: colorOf(r.seat),
+      name: nameOf(ctx, r.seat),
+      active: r.seat === mover,
+      selected: r.seat === seat,
+      last: r.seat === lastSeat,
+    })),
     closure: view.road_closure,
     selected,
     marks: marksOf(view, map, seat),
@@ -162,7 +192,7 @@ function mapPanel(view, ctx, map, targets) {
         rider.destination
           ? `${isYou(view, ctx, seat) ? "Your" : `${nameOf(ctx, seat)}'s`} route: ${shortName(rider.origin)} → ${shortName(rider.destination)}${rider.remaining >= 0 ? `, ${plural(rider.remaining, "dot")} to go` : ""}. `
           : `${isYou(view, ctx, seat) ? "You are" : `${nameOf(ctx, seat)} is`} choosing a route. `,
-        el("span", { class: "muted" }, "Click a rider's name to show their route; wheel or +/− to zoom, drag to pan."),
+        el("span", { class: "muted" }, "Click a rider's name to show their route; wheel or +/− to zoom, drag to pan; Tab reaches the highlighted dots."),
       )
     : null;
   return el(
@@ -190,8 +220,8 @@ function promptOf(view, ctx, nDotChoices, nOthers) {
     case "origin":
       return "Choose where you start: the other coast city is your destination.";
     case "act": {
-      const parts = [`${plural(view.actions_left, "action")} left this turn.`];
-      if (nDotChoices && rider) parts.push(`Ride: click a highlighted dot (you have ${plural(rider.energy, "energy cube")}${view.peloton ? ", Peloton: half an energy a dot" : ""}; the ringed one is nearest your destination).`);
+      const parts = [`${plural(view.actions_left, "action")} left.`];
+      if (nDotChoices && rider) parts.push(`Ride with ${plural(rider.energy, "energy cube")}${view.peloton ? " (Peloton: half an energy a dot)" : ""}: click a dot on the map (ringed: nearest your destination).`);
       else if (rider && rider.energy === 0) parts.push("No energy to ride: gather some first.");
       if (nOthers) parts.push(nDotChoices ? "Or:" : "Choose:");
       return parts.join(" ");
@@ -235,7 +265,8 @@ function choiceButton(view, ctx, c, cls = "") {
 
 function actionBox(view, ctx, split) {
   if (!canAct(ctx)) return null; // the turn banner above the board says who is to play
-  const few = split.dots.length <= DOT_LIST_OPEN;
+  const onMap = ["act", "cruise", "close"].includes(view.phase); // rides: on the map, and in a list
+  const few = !onMap && split.dots.length <= DOT_LIST_OPEN;
   const box = el("section", { class: "or-panel or-act mine", "aria-label": "Your decision" });
   const who0 = ctx.hotseat ? `${nameOf(ctx, view.you)}: ` : "";
   box.append(el("p", { class: "or-prompt" }, who0, promptOf(view, ctx, split.dots.length, split.others.length)));
@@ -243,12 +274,12 @@ function actionBox(view, ctx, split) {
   if (few) for (const c of split.dots) buttons.append(choiceButton(view, ctx, c, "dot"));
   for (const c of split.others) buttons.append(choiceButton(view, ctx, c));
   box.append(buttons);
-  if (!few) {
+  if (!few && split.dots.length) {
     box.append(
       el(
         "details",
         { class: "or-dot-list", open: listOpen, ontoggle: (event) => (listOpen = event.target.open) },
-        el("summary", {}, `Or pick from a list (${plural(split.dots.length, "dot")})`),
+        el("summary", {}, `${view.phase === "close" ? "Camp sites" : "Rides"} as a list (${plural(split.dots.length, "dot")})`),
         el("div", { class: "or-actions" }, split.dots.map((c) => choiceButton(view, ctx, c, "dot"))),
       ),
     );
@@ -300,8 +331,8 @@ export function render(root, view, ctx) {
     "data-busy": String(Boolean(context.pending)),
     "data-step": Array.isArray(context.log) ? (context.logStart || 0) + context.log.length : "",
   });
-  board.append(statusBar(view, context));
   if (!map) {
+    board.append(statusBar(view, context));
     if (loadError) board.append(fallbackBox(view, context));
     else {
       board.append(el("p", { class: "or-loading muted" }, "Loading the map…"));
@@ -318,22 +349,41 @@ export function render(root, view, ctx) {
     chosenSeat = s;
     redraw();
   };
-  const box = actionBox(view, context, split);
-  if (box) board.append(box);
-  board.append(
-    el(
-      "div",
-      { class: "or-main" },
-      mapPanel(view, context, map, targets),
-      el(
-        "div",
-        { class: "or-side", "aria-label": "The riders' panniers" },
-        view.riders.map((r) => riderPanel(view, context, r, { selected: r.seat === seat, onSelect: select, winner: winners.includes(r.seat) })),
-        decksPanel(view),
-      ),
-    ),
+  const previous = context.previous !== undefined ? context.previous : drawnView;
+  const move = view.phase === "over" && !context.lastMove ? null : lastMoveOf(context);
+  const lastSeat = move ? move.seat : null;
+  // "Your" pannier beside your decision: on a hot-seat screen, the mover's.
+  const own = !seated(view) ? null : context.hotseat ? moverOf(view) : view.you;
+  const panel = (r) => riderPanel(view, context, r, { selected: r.seat === seat, onSelect: select, winner: winners.includes(r.seat), last: r.seat === lastSeat });
+  const top = el(
+    "div",
+    { class: "or-side or-side-top" },
+    statusBar(view, context),
+    lastMoveLine(move, { nameOf: (s) => nameOf(context, s), colorOf, capitalize, playedCard: playedCard(previous, view, move) }),
+    actionBox(view, context, split),
+    own !== null && view.riders[own] ? panel(view.riders[own]) : null,
   );
+  const rest = el(
+    "div",
+    { class: "or-side or-side-rest", role: "group", "aria-label": "The riders' panniers" },
+    view.riders.filter((r) => r.seat !== own).map(panel),
+    decksPanel(view),
+  );
+  // Your decision first in the reading (and Tab) order, then the map, then the rest.
+  board.append(el("div", { class: "or-main" }, top, mapPanel(view, context, map, targets, lastSeat), rest));
   fill(root, board);
+  board.dataset.animated = animate(board, map, previous && previous.riders ? previous : null, view, context);
+  drawnView = view;
+}
+
+/** The card the last move played, as a small card for the last-move line. */
+function playedCard(previous, view, move) {
+  if (!move || move.seat === null || !previous || !previous.riders) return null;
+  if (!/^plays\b/i.test(move.text)) return null;
+  const gone = cardsGone(previous.riders[move.seat], view.riders[move.seat]);
+  if (gone.length !== 1) return null;
+  const { key, lode } = gone[0];
+  return (lode ? motherLodeCard : playingCard)(key, { "data-played": "true" });
 }
 
 /** The rules in plain words. */

@@ -225,7 +225,9 @@ class Rider:
         w = self.w
         values = [0.0] * N_ML
         values[P.PELOTON] = w.peloton
-        uses = 1 if self.state.credit_spent[self.seat] else 2
+        held = self.state.ml[self.seat][P.CREDIT_CARD]
+        spent = self.state.credit_spent[self.seat]  # held cards used once
+        uses = (2 * held - spent) / held if held else 2
         values[P.CREDIT_CARD] = w.credit_use * uses
         values[P.LOST_ID] = w.lost_id
         values[P.SLOW_LEAK] = w.slow_leak

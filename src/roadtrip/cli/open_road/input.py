@@ -1,7 +1,7 @@
 """The Open Road's decisions in the player's words: every menu, and what may be typed.
 
-Each decision is a :class:`~roadtrip.cli.open_road_menu.Menu` of numbered options
-(the turn's rides, actions and the road closure are built in :mod:`open_road_menu`;
+Each decision is a :class:`~roadtrip.cli.open_road.menu.Menu` of numbered options
+(the turn's rides, actions and the road closure are built in :mod:`menu`;
 the setup cards, the hotel, a card's target, the cards of a trade or a Bandit and a
 Credit Card's mix here).  Besides its number, an option may be typed in words: a
 place by its name or a unique beginning of it, case-insensitive ("denver",
@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from roadtrip.cli.open_road_draw import Names, and_list, distance, dots, town
-from roadtrip.cli.open_road_menu import (
+from roadtrip.cli.open_road.draw import Names, and_list, distance, dots, town
+from roadtrip.cli.open_road.menu import (
     Menu,
     Option,
     act_menu,

@@ -6,12 +6,12 @@ is ``heuristic`` where it is registered for open-road, else ``random``).  ``--hu
 N`` puts humans on the first N seats, ``--hotseat`` on every seat; everything in The
 Open Road is face up, so nothing is hidden between turns.
 
-Each decision shows every rider (:mod:`open_road_draw`), the roads out of the mover's
-dot and a numbered menu (:mod:`open_road_menu`, :mod:`open_road_input`): rides by
+Each decision shows every rider (:mod:`draw`), the roads out of the mover's
+dot and a numbered menu (:mod:`menu`, :mod:`input`): rides by
 their destination name, the most useful first, then the other actions.  A choice is
 typed by number or in words (a place's name, ``pick``, ``cash``, ``y``/``n``, ``p3``).
 What the others did since your last decision is told one line each
-(:mod:`open_road_events`).
+(:mod:`events`).
 """
 
 from __future__ import annotations
@@ -25,11 +25,11 @@ from rich.markup import escape
 from rich.text import Text
 
 from roadtrip.bots import Bot, observe
-from roadtrip.cli import open_road_draw as draw
-from roadtrip.cli import open_road_events as events
-from roadtrip.cli import open_road_input as words
-from roadtrip.cli.open_road_draw import Names
-from roadtrip.cli.open_road_menu import Menu
+from roadtrip.cli.open_road import draw as draw
+from roadtrip.cli.open_road import events as events
+from roadtrip.cli.open_road import input as words
+from roadtrip.cli.open_road.draw import Names
+from roadtrip.cli.open_road.menu import Menu
 from roadtrip.cli.play import QUIT_WORDS, Choice, InputError
 from roadtrip.cli.seating import seat_match
 from roadtrip.core import Match, State
@@ -208,7 +208,10 @@ class OpenRoadUI:
     def _hint(self, bot: Bot, state: State, seat: int, rng: Random, menu: Menu) -> str:
         action = bot.choose(observe(state, seat), rng)
         number = next((n for n, o in enumerate(menu.options, 1) if o.action == action), None)
-        words_ = state.action_to_string(action, seat)
+        names = self.names()
+        words_ = state.action_to_string(
+            action, seat, [names.obj(s) for s in range(state.num_players())]
+        )
         return f"Hint ({bot.name}): " + (f"{number}) {words_}" if number else words_)
 
     def _announce(self, console: Console) -> None:

@@ -4,7 +4,7 @@ the rider nearest the finish.
 
 The game is perfect information, so the bot reads a copy of the state
 (``observation.sample_state``) and the engine's distance tables.  Each decision is
-scored one step ahead in dots (``open_road_eval``, ``open_road_moves``):
+scored one step ahead in dots (``evaluation``, ``moves``):
 
 * Setup: keep the East Coast, West Coast and Heartland cards whose coast-to-coast
   ride is shortest once a Heartland stop that is worth its detour is counted; start
@@ -29,8 +29,8 @@ from collections.abc import Sequence
 from random import Random
 
 from roadtrip.bots.base import Bot, Observation, legal_or_raise, require_game
-from roadtrip.bots.open_road_eval import MAX_CUBES, Situation, Weights
-from roadtrip.bots.open_road_moves import NEVER, WIN, Moves
+from roadtrip.bots.open_road.evaluation import MAX_CUBES, Situation, Weights
+from roadtrip.bots.open_road.moves import NEVER, WIN, Moves
 from roadtrip.core.errors import NotSupported
 from roadtrip.core.game import Game
 from roadtrip.games.open_road import actions as A

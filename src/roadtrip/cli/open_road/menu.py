@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from roadtrip.cli.open_road_draw import Names, distance, dots
+from roadtrip.cli.open_road.draw import Names, distance, dots
 from roadtrip.games.open_road import actions as A
 from roadtrip.games.open_road.actions import BOARD
 from roadtrip.games.open_road.cards import MOTHER_LODE_KINDS, PLAYING_CARD_KINDS

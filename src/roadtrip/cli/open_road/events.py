@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from roadtrip.cli.open_road_draw import Names, closure_text, dots, town
+from roadtrip.cli.open_road.draw import Names, closure_text, dots, town
 from roadtrip.core import CHANCE, State
 from roadtrip.games.open_road import actions as A
 from roadtrip.games.open_road.actions import BOARD

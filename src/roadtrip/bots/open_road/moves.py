@@ -1,7 +1,7 @@
 """How The Open Road's heuristic bot scores each decision of a turn, one step ahead.
 
 :class:`Moves` scores a legal action by what it changes, in dots (see
-``open_road_eval``): a ride by the plan it shortens, less the energy it spends, plus
+``evaluation``): a ride by the plan it shortens, less the energy it spends, plus
 what landing brings (the Heartland and Side Trip bonuses, a hotel, a safe big city);
 a card by what playing it brings now less what it is worth held; a card against a
 rider by the damage it does, weighted by that rider's threat.  On the turn's last
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from roadtrip.bots.open_road_eval import MAX_CUBES, Rider, Situation, Weights, landing_bonuses
+from roadtrip.bots.open_road.evaluation import MAX_CUBES, Rider, Situation, Weights, landing_bonuses
 from roadtrip.games.open_road import actions as A
 from roadtrip.games.open_road import playing as P
 from roadtrip.games.open_road import riding as R

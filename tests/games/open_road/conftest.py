@@ -1,0 +1,7 @@
+"""The Open Road's rules tests import their shared helpers (race_kit.py, next to this
+file)."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
