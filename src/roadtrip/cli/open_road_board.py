@@ -28,6 +28,7 @@ from roadtrip.bots import Bot, observe
 from roadtrip.cli import open_road_draw as draw
 from roadtrip.cli import open_road_events as events
 from roadtrip.cli import open_road_input as words
+from roadtrip.cli.advice_view import print_hint_figures
 from roadtrip.cli.open_road_draw import Names
 from roadtrip.cli.open_road_menu import Menu
 from roadtrip.cli.play import QUIT_WORDS, Choice, InputError
@@ -188,6 +189,9 @@ class OpenRoadUI:
             self.print_menu(console, menu)
             if hint is not None:
                 console.print(f"[green]{escape(self._hint(hint, state, seat, hint_rng, menu))}[/]")
+                print_hint_figures(
+                    console, hint, {o.action: n for n, o in enumerate(menu.options, 1)}
+                )
             action = self._ask(console, read, state, seat, menu)
             if action is None:
                 return self.outcome
