@@ -290,3 +290,8 @@ serve.register(app)
 from roadtrip.cli import tournament  # noqa: E402
 
 tournament.register(app)
+
+# The `review` command (the advisor's verdict on a finished match) lives in its own module.
+from roadtrip.cli import review  # noqa: E402
+
+review.register(app)

@@ -26,6 +26,7 @@ from roadtrip.bots.advice.engines import (
 )
 from roadtrip.bots.advice.figures import Advice, AdviceReport, Estimate, Interval
 from roadtrip.bots.advice.games import register_game_advisors
+from roadtrip.bots.advice.review import Review, ReviewedDecision, review_match
 
 register_game_advisors()
 
@@ -38,10 +39,13 @@ __all__ = [
     "EngineResult",
     "Estimate",
     "Interval",
+    "Review",
+    "ReviewedDecision",
     "advise",
     "advisor_for",
     "bot_policy",
     "flat_engine",
     "mcts_engine",
     "register_advisor",
+    "review_match",
 ]
