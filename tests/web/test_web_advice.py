@@ -162,3 +162,25 @@ def test_the_lobby_names_bot_levels_and_sets_the_advice_default(
     assert_accessible(page)
     page.click("#create-btn")
     page.wait_for_selector("#created:not([hidden])")
+
+
+def test_boards_with_their_own_controls_get_the_figures_in_the_choice_list(
+    live_server: Any, new_page: Any, quick_advisor: Any
+) -> None:
+    """Solo Get Your Kicks draws its own buttons; with advice on, the choice list
+    appears as well, each choice with its expected turns, best first."""
+    created: dict[str, Any] = live_server.api(
+        "POST",
+        "/api/matches",
+        json={"game": "get-your-kicks", "options": {"players": 1}, "seats": [{"name": "Ann"}]},
+    )
+    page = new_page()
+    page.goto(live_server.url + created["seats"][0]["url"])
+    page.wait_for_selector("#board button[data-action]:not([disabled])")
+    assert page.locator("#choices .choice-btn").count() == 0  # the board's own controls
+    page.click("#advice-toggle")
+    page.wait_for_selector("#choices .advice-figure.best")
+    figures = page.locator("#choices .advice-figure").all_inner_texts()
+    assert figures and all("expected turns" in text for text in figures)
+    assert figures[0].startswith("Best: ")
+    assert_accessible(page)
