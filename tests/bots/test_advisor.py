@@ -12,8 +12,9 @@ import pytest
 
 import roadtrip
 from roadtrip.bots import advise
-from roadtrip.bots.advice import EngineResult, Estimate, advisor
+from roadtrip.bots.advice import EngineResult, Estimate, advisor, mcts_engine
 from roadtrip.bots.advice.figures import mean_interval, rank_key, wilson_interval
+from roadtrip.bots.search import Evaluation
 from roadtrip.bots.search.mcts import Budget
 from roadtrip.core import sample_chance
 from roadtrip.core.errors import IllegalMove
@@ -158,3 +159,25 @@ def test_intervals() -> None:
     assert math.isinf(mean_interval(3.0, 1.0, 1).high)
     interval = mean_interval(10.0, 4.0, 16)
     assert interval.low == pytest.approx(10 - 1.96 * 0.5, abs=1e-3)
+
+
+def test_a_games_own_leaf_evaluation_replaces_the_playouts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An expert's position evaluation plugs into the search as its leaf values."""
+    seen: list[int] = []
+
+    def evaluation(state: State, rng: Random) -> Evaluation:
+        seen.append(state.move_number())
+        return Evaluation([0.75] * state.num_players(), [42.0] * state.num_players())
+
+    monkeypatch.setattr(advisor, "_HOOKS", {})
+    advisor.register_advisor(
+        ("road-to-300",), mcts_engine(evaluator=evaluation, method="evaluated"), name="test"
+    )
+    state = decision(roadtrip.load_game("road-to-300"), seed=2, moves=3)
+    report = advise(state, 0, seconds=None, iterations=40)
+    assert report.method == "evaluated" and len(seen) >= 30
+    for advice in report.choices:
+        assert advice.win == pytest.approx(0.75) and advice.score == pytest.approx(42.0)
+        assert advice.win_interval.low < 0.75 < advice.win_interval.high

@@ -162,6 +162,7 @@ def test_the_lobby_names_bot_levels_and_sets_the_advice_default(
     assert_accessible(page)
     page.click("#create-btn")
     page.wait_for_selector("#created:not([hidden])")
+    assert "Advice is allowed" in page.locator("#created-advice").inner_text()
 
 
 def test_boards_with_their_own_controls_get_the_figures_in_the_choice_list(

@@ -23,6 +23,7 @@ from roadtrip.bots.advice.figures import Estimate
 from roadtrip.bots.base import Bot, Observation, observe
 from roadtrip.bots.search.bot import MCTSBot
 from roadtrip.bots.search.evaluation import (
+    LeafEvaluator,
     RolloutEvaluator,
     RolloutPolicy,
     random_policy,
@@ -69,10 +70,14 @@ def mcts_engine(
     *,
     method: str = "Monte Carlo tree search, random playouts",
     score_weight: float = 0.5,
+    evaluator: LeafEvaluator | None = None,
 ) -> Engine:
-    """The generic search with playouts by ``policy``.  With a single legal action
-    there is nothing to search: it is played out like :func:`flat_engine` would."""
-    evaluator = RolloutEvaluator(policy, depth=ROLLOUT_DEPTH)
+    """The generic search with playouts by ``policy``, or with a game's own leaf
+    ``evaluator`` (an expert's position evaluation: every seat's chance to win and
+    expected score) instead of playouts.  With a single legal action there is
+    nothing to search: it is played out like :func:`flat_engine` would."""
+    if evaluator is None:
+        evaluator = RolloutEvaluator(policy, depth=ROLLOUT_DEPTH)
     flat = flat_engine(policy, method=method)
 
     def engine(observation: Observation, budget: Budget, rng: Random) -> EngineResult:

@@ -334,6 +334,7 @@ function showCreated(created, game, seats) {
   const playLabel = created.hotseat ? "Play now (hot-seat)" : created.seats.length ? `Play now as ${created.seats[0].name}` : "Watch now";
   fill($("created-body"),
     el("p", { class: "help" }, `${game.name}, match ${created.match}. Send each player their own link: the link is their seat.`),
+    el("p", { class: "help", id: "created-advice" }, created.advice ? "Advice is allowed: each player may switch on the advisor's figures for their own choices." : "Advice is off in this match."),
     el("ul", { class: "links" }, rows),
     el(
       "div",
