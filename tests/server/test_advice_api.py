@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 from server_kit import GAME, auth, create_http, play_http, state_http
 from sqlalchemy import create_engine, insert
 
+from roadtrip.server import advice
 from roadtrip.server.app import create_app
 from roadtrip.server.sql_store import SqlStore, match_settings, matches, metadata, tokens
 from roadtrip.server.storage import MemoryStore, SeatSpec, StoredMatch
@@ -188,3 +189,18 @@ def test_a_finished_match_is_reviewed_with_progress_and_cached(client: TestClien
     spectator = created["spectator"]["token"]
     assert client.get(address, headers=auth(spectator)).json()["review"] == review
     refused(client.post(f"{address}?seat=4", headers=auth(token)), 400, "illegal_move")
+
+
+def test_old_finished_reviews_are_forgotten_running_ones_kept(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    service = client.app.state.advisor  # type: ignore[attr-defined]
+    monkeypatch.setattr(advice, "REVIEW_CACHE", 3)
+    service._reviews.clear()
+    service._reviews[("a", 0)] = advice.ReviewJob(0, review={})
+    service._reviews[("b", 0)] = advice.ReviewJob(0)  # running
+    service._reviews[("c", 0)] = advice.ReviewJob(0, review={})
+    service._forget_old_reviews()
+    assert list(service._reviews) == [("b", 0), ("c", 0)]
+    service._forget_old_reviews()
+    assert list(service._reviews) == [("b", 0), ("c", 0)]  # below the cap now

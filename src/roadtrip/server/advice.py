@@ -39,6 +39,7 @@ from roadtrip.server.seats import display_names
 from roadtrip.server.storage import Grant
 
 ADVICE_CACHE = 256  # answers kept (match, seat, move)
+REVIEW_CACHE = 128  # reviews kept (match, seat); the oldest finished ones go first
 
 
 def env_seconds(name: str, default: float) -> float:
@@ -148,6 +149,7 @@ class AdviceService:
         key = (grant.match_id, seat)
         job = self._reviews.get(key)
         if job is None or job.error is not None:
+            self._forget_old_reviews()
             job = self._reviews[key] = ReviewJob(seat)
             live = self.coordinator.live(grant.match_id)
             record = live.match.record()
@@ -161,6 +163,14 @@ class AdviceService:
         if job is None:
             return {"seat": seat, "status": "idle", "done": 0, "total": None, "review": None}
         return job.status()
+
+    def _forget_old_reviews(self) -> None:
+        """Keep at most REVIEW_CACHE - 1 reviews before a new one (running ones stay)."""
+        finished = [
+            key for key, job in self._reviews.items() if job.status()["status"] != "running"
+        ]
+        while len(self._reviews) >= REVIEW_CACHE and finished:
+            del self._reviews[finished.pop(0)]
 
     def _review(self, job: ReviewJob, record: Any, names: list[str]) -> None:
         def progress(done: int, total: int) -> None:
