@@ -66,9 +66,9 @@ def test_bad_games_and_options_exit_2_with_a_clear_message(
     check_user_error(run(*args, stdin=""), *words)
 
 
-def test_an_unknown_hint_bot_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli.terminal, "HINT_BOT", "oracle")
-    check_user_error(run("play", "road-to-300", "--hint", stdin=""), "no bot 'oracle'")
+def test_a_hint_budget_of_no_time_is_refused() -> None:
+    result = run("play", "road-to-300", "--hint", "--hint-seconds", "0", stdin="")
+    assert result.exit_code == 2 and "--hint-seconds" in result.output
 
 
 def test_options_are_applied() -> None:

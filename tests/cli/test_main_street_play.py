@@ -14,11 +14,10 @@ from rich.console import Console
 from typer.testing import CliRunner, Result
 
 import roadtrip
-from roadtrip.bots import bot_names
 from roadtrip.cli.main import app
 from roadtrip.cli.main_street import draw
 from roadtrip.cli.main_street.board import KicksUI, MileageUI
-from roadtrip.cli.play import BOARDS, InputError, hint_bot_name, read_choice, ui_for
+from roadtrip.cli.play import BOARDS, InputError, read_choice, ui_for
 from roadtrip.core import Match, OptionValue, State
 from roadtrip.games.main_street.base import GO_ON, STOP
 
@@ -173,20 +172,17 @@ def test_the_same_seed_gives_the_same_game(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", [GYK, YMMV])
-def test_hint_prints_a_recommendation(game_id: str) -> None:
-    result = play(game_id, "--seed", "2", "--hint")
+def test_hint_prints_a_recommendation_with_expected_turns(game_id: str) -> None:
+    result = play(game_id, "--seed", "2", "--hint", "--hint-seconds", "0.02")
     out = check_clean(result)
-    name = hint_bot_name(game_id)
-    hints = re.findall(rf"Hint \({re.escape(name)}\): (\w+)", out)
+    hints = re.findall(r"Hint \(advisor\): (\w+)", out)
     assert hints and set(hints) <= {"conclude", "continue", "stop", "fill"}
+    assert "expected turns (95%)" in out
+    assert re.search(r"100% \(\d+%-100%\)\s+\d+\.\d \(\d+\.\d-\d+\.\d\)", out)  # solo: won
 
 
-def test_the_hint_bot_is_the_boards_best_registered_choice() -> None:
-    for game_id in (GYK, YMMV):
-        preferred = BOARDS[game_id].hint_bots
-        assert preferred[-1] == "random"
-        best = next(name for name in preferred if name in bot_names(game_id))
-        assert hint_bot_name(game_id) == best
+def test_every_main_street_game_has_its_board() -> None:
+    assert GYK in BOARDS and YMMV in BOARDS
     assert isinstance(ui_for(GYK), KicksUI) and isinstance(ui_for(YMMV), MileageUI)
 
 

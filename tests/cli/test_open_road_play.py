@@ -21,7 +21,7 @@ from roadtrip.cli.open_road import events
 from roadtrip.cli.open_road.board import OpenRoadUI
 from roadtrip.cli.open_road.draw import Names
 from roadtrip.cli.open_road.input import match_places
-from roadtrip.cli.play import BOARDS, InputError, hint_bot_name, ui_for
+from roadtrip.cli.play import BOARDS, InputError, ui_for
 from roadtrip.cli.seating import SeatError, default_bot, seat_bots
 from roadtrip.core import Match, State
 from roadtrip.games.open_road import actions as A
@@ -154,10 +154,9 @@ def mid_game() -> tuple[OpenRoadState, OpenRoadUI]:
 
 
 # ---------------------------------------------------------------- registry
-def test_open_road_has_a_board_and_a_hint_bot() -> None:
+def test_open_road_has_a_board() -> None:
     assert GAME in BOARDS
     assert isinstance(ui_for(GAME), OpenRoadUI)
-    assert hint_bot_name(GAME) in bot_names(GAME)
     assert default_bot(GAME) == BOT
 
 
@@ -202,8 +201,10 @@ def test_the_same_seed_plays_the_same_game() -> None:
 
 
 def test_hint_hot_seat_and_replay(tmp_path: Path) -> None:
-    out = check_clean(runner.invoke(app, ["play", GAME, "--seed", "2", "--hint"], input="q\n"))
-    assert re.search(r"Hint \(\w+\): \d+\) keeps the East Coast card", out)
+    hinted = ["play", GAME, "--seed", "2", "--hint", "--hint-seconds", "0.1"]
+    out = check_clean(runner.invoke(app, hinted, input="q\n"))
+    assert re.search(r"Hint \(advisor\): \d+\) keeps the East Coast card", out)
+    assert re.search(r"\d+\s+keeps the East Coast card .*\d+% \(\d+%-\d+%\)", out)
     record = tmp_path / "open-road.json"
     args = ["play", GAME, "--players", "2", "--hotseat", "--seed", "3", "-o", "max_rounds=3"]
     out = check_clean(runner.invoke(app, [*args, "--save", str(record)], input="1\n" * 200))

@@ -201,12 +201,14 @@ def test_a_tie_is_shared() -> None:
     assert "Shared win: Player 1, Player 2 and Player 3 tie with" in flat(result)
 
 
-def test_hint_shows_the_greedy_bots_recommendation() -> None:
-    result = play("--seed", "2", "--hint")
+def test_hint_shows_the_advisors_top_choices_with_figures() -> None:
+    result = play("--seed", "2", "--hint", "--hint-seconds", "0.05")
     check_clean(result)
-    hints = re.findall(r"Hint \(greedy\): (.+)", result.output)
+    hints = re.findall(r"Hint \(advisor\): (.+)", result.output)
     assert hints and hints[0].startswith("cross ")
     assert any(h.startswith("end on ") for h in hints)
+    assert "Advice (Monte Carlo tree search, greedy playouts)" in result.output
+    assert re.search(r"1\s+cross \d,\d.*\d+% \(\d+%-\d+%\)\s+\d+\.\d \(", result.output)
 
 
 def test_quit_and_end_of_input_leave_cleanly() -> None:

@@ -19,7 +19,7 @@ from typer.testing import CliRunner, Result
 import roadtrip
 from roadtrip.bots import bot_names, make_bot, observe
 from roadtrip.cli.main import app
-from roadtrip.cli.play import BOARDS, InputError, hint_bot_name, ui_for
+from roadtrip.cli.play import BOARDS, InputError, ui_for
 from roadtrip.cli.road_rally import events as events
 from roadtrip.cli.road_rally.board import RoadRallyUI, decision
 from roadtrip.cli.road_rally.draw import Names
@@ -119,10 +119,9 @@ def whole_game(seed: int) -> tuple[Result, Match, list[Decision]]:
 
 
 # ---------------------------------------------------------------- registry
-def test_road_rally_has_a_board_and_a_hint_bot() -> None:
+def test_road_rally_has_a_board() -> None:
     assert GAME in BOARDS
     assert isinstance(ui_for(GAME), RoadRallyUI)
-    assert hint_bot_name(GAME) in bot_names(GAME)
     assert default_bot(GAME) == ("heuristic" if "heuristic" in bot_names(GAME) else "random")
 
 
@@ -184,8 +183,9 @@ def test_the_default_bots_and_the_hint() -> None:
     out = check_clean(runner.invoke(app, ["play", GAME, "--seed", "2"], input="q\n"))
     bot = default_bot(GAME)
     assert f"Player 2 ({bot}), Player 3 ({bot}), Player 4 ({bot})" in out
-    out = check_clean(play("--seed", "2", "--hint", stdin="q\n"))
-    assert re.search(r"Hint \(\w+\): \S", out)
+    out = check_clean(play("--seed", "2", "--hint", "--hint-seconds", "0.05", stdin="q\n"))
+    assert re.search(r"Hint \(advisor\): \S", out)
+    assert re.search(r"win \(95%\).*points \(95%\)", out)
 
 
 def test_one_bot_per_seat_and_seating_mistakes() -> None:

@@ -92,3 +92,8 @@ register_bot(
     "Monte Carlo tree search (information-set search where cards are hidden): "
     "2,000 random playouts or 1 s a decision",
 )
+
+# The move advisor (issue 12): every legal decision with its figures.
+from roadtrip.bots.advice import AdviceReport, advise, register_advisor  # noqa: E402
+
+__all__ += ["AdviceReport", "advise", "register_advisor"]

@@ -24,7 +24,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from roadtrip.bots.advice import DEFAULT_SECONDS
 from roadtrip.cli import play as terminal
+from roadtrip.cli.advice_view import AdvisorHint
 from roadtrip.core import (
     Game,
     Match,
@@ -158,8 +160,17 @@ def play(
         int | None, typer.Option("--seed", help="Seed of the dice: the same seed, the same game.")
     ] = None,
     hint: Annotated[
-        bool, typer.Option("--hint", help="Show a bot's advice at each decision.")
+        bool,
+        typer.Option(
+            "--hint",
+            help="Show the advisor's top choices at each decision: chance to win and "
+            "expected score (expected turns in solo Main Street) with 95% intervals.",
+        ),
     ] = False,
+    hint_seconds: Annotated[
+        float,
+        typer.Option("--hint-seconds", min=0.01, help="Seconds the advisor thinks per hint."),
+    ] = DEFAULT_SECONDS,
     players: Annotated[
         int | None,
         typer.Option("--players", help="Players at this terminal (hot seat), e.g. 2-6."),
@@ -205,7 +216,7 @@ def play(
     console = _console()
     with user_errors():
         game = build_game(game_id, option or [], players)
-        bot = terminal.make_hint_bot(game) if hint else None
+        bot = AdvisorHint(hint_seconds) if hint else None
         if seed is None:
             seed = secrets.randbelow(1_000_000)
             console.print(f"Seed {seed} (play this game again with --seed {seed})")
@@ -279,3 +290,8 @@ serve.register(app)
 from roadtrip.cli import tournament  # noqa: E402
 
 tournament.register(app)
+
+# The `review` command (the advisor's verdict on a finished match) lives in its own module.
+from roadtrip.cli import review  # noqa: E402
+
+review.register(app)

@@ -23,11 +23,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.pretty import Pretty
 
-from roadtrip.bots import Bot, bot_names, make_bot, observe
-from roadtrip.core import CHANCE, Game, Match, MatchRecord, State
-
-HINT_BOT = "greedy"
-"""The bot whose recommendation ``--hint`` shows, for games whose board names none."""
+from roadtrip.bots import Bot, observe
+from roadtrip.cli.advice_view import print_hint_figures
+from roadtrip.core import CHANCE, Match, MatchRecord, State
 
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
 COLUMNS_FROM = 8
@@ -168,21 +166,17 @@ def _open_road() -> GameUI:
 
 @dataclass(frozen=True)
 class Board:
-    """A game's terminal module and the bots whose advice ``--hint`` shows."""
+    """A game's terminal module (``--hint`` asks the advisor, the same for every game)."""
 
     make_ui: Callable[[], GameUI]
-    hint_bots: tuple[str, ...] = ()
-    """Best first: ``--hint`` uses the first one registered for the game (none: HINT_BOT)."""
 
-
-MAIN_STREET_HINTS = ("push-your-luck", "random")
 
 BOARDS: dict[str, Board] = {
     "road-to-300": Board(_road_to_300),
-    "get-your-kicks": Board(_get_your_kicks, MAIN_STREET_HINTS),
-    "mileage-may-vary": Board(_mileage_may_vary, MAIN_STREET_HINTS),
-    "road-rally": Board(_road_rally, ("heuristic", "random")),
-    "open-road": Board(_open_road, ("heuristic", "random")),
+    "get-your-kicks": Board(_get_your_kicks),
+    "mileage-may-vary": Board(_mileage_may_vary),
+    "road-rally": Board(_road_rally),
+    "open-road": Board(_open_road),
 }
 """Terminal modules by game id; a game without one gets :class:`GenericUI`."""
 
@@ -190,21 +184,6 @@ BOARDS: dict[str, Board] = {
 def ui_for(game_id: str) -> GameUI:
     board = BOARDS.get(game_id)
     return board.make_ui() if board is not None else GenericUI()
-
-
-def hint_bot_name(game_id: str) -> str:
-    """The bot ``--hint`` asks for ``game_id``: the board's first registered choice."""
-    board = BOARDS.get(game_id)
-    preferred = board.hint_bots if board is not None else ()
-    if not preferred:
-        return HINT_BOT
-    available = bot_names(game_id)
-    return next((name for name in preferred if name in available), preferred[-1])
-
-
-def make_hint_bot(game: Game) -> Bot:
-    """The ``--hint`` bot for ``game``; raises UnknownBot if it is not registered."""
-    return make_bot(hint_bot_name(game.id), game)
 
 
 def read_choice(text: str, ui: GameUI, state: State, seat: int, choices: list[Choice]) -> int:
@@ -275,6 +254,8 @@ def play_match(
             label = next((c.label for c in choices if c.action == action), None)
             text = label or state.action_to_string(action, seat, names=seat_names(ui, state))
             console.print(f"[green]Hint ({escape(hint.name)}): {escape(text)}[/]")
+            menu = {c.action: n for n, c in enumerate(choices, start=1)}
+            print_hint_figures(console, hint, menu)
         while True:
             try:
                 typed = read(ui.prompt(state, seat))

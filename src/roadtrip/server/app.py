@@ -26,6 +26,8 @@ from roadtrip.bots import bot_names, bot_summary
 from roadtrip.core.errors import IllegalMove, RoadtripError
 from roadtrip.core.records import replay_states
 from roadtrip.core.registry import game_class
+from roadtrip.server.advice import install_advice
+from roadtrip.server.advice_policy import advice_allowed
 from roadtrip.server.coordinator import Coordinator, Created, NotFound
 from roadtrip.server.errors import error_body, error_code
 from roadtrip.server.seats import TEAM_GAMES, display_names, players_of
@@ -53,6 +55,9 @@ class CreateIn(BaseModel):
     options: dict[str, bool | int | str] = Field(default_factory=dict)
     seats: list[SeatIn] = Field(default_factory=list, max_length=8)
     hotseat: bool = False
+    # May the players ask the advisor?  None: the default for the seats (on where
+    # at most one seat is played by people).
+    advice: bool | None = None
 
 
 class ActIn(BaseModel):
@@ -134,6 +139,7 @@ def create_app(store: MatchStore | None = None, database_url: str | None = None)
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         coordinator.resume_all()
         yield
+        app.state.advisor.close()
         store.close()
 
     app = FastAPI(title="roadtrip", version=roadtrip.__version__, lifespan=lifespan)
@@ -208,8 +214,11 @@ def create_app(store: MatchStore | None = None, database_url: str | None = None)
     async def create(body: CreateIn) -> dict[str, Any]:
         seats = [SeatSpec(name=s.name, bot=s.bot, partner=s.partner) for s in body.seats]
         options: dict[str, Any] = dict(body.options)
-        created = coordinator.create_match(body.game, options, seats, hotseat=body.hotseat)
-        return created_answer(created, coordinator.live(created.match_id).stored.seats)
+        created = coordinator.create_match(
+            body.game, options, seats, hotseat=body.hotseat, advice=body.advice
+        )
+        stored = coordinator.live(created.match_id).stored
+        return {**created_answer(created, stored.seats), "advice": advice_allowed(stored)}
 
     @app.post("/api/matches/{match_id}/rematch", status_code=201)
     async def rematch(match_id: str, request: Request) -> dict[str, Any]:
@@ -272,6 +281,10 @@ def create_app(store: MatchStore | None = None, database_url: str | None = None)
                     log=live.log,
                 )
         raise NotFound(f"step {step} could not be rebuilt")
+
+    advisor = install_advice(app, coordinator, grant_of)
+
+    app.state.advisor = advisor
 
     @app.websocket("/ws/matches/{match_id}")
     async def ws(websocket: WebSocket, match_id: str) -> None:

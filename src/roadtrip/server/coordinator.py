@@ -21,6 +21,7 @@ from roadtrip.core.match import Match
 from roadtrip.core.records import MatchRecord, replay
 from roadtrip.core.registry import game_class, load_game
 from roadtrip.core.state import CHANCE
+from roadtrip.server.advice_policy import advice_allowed, default_advice
 from roadtrip.server.gamelog import LogEntry, log_entry
 from roadtrip.server.seats import SetupError, checked_seats, display_names
 from roadtrip.server.storage import Grant, MatchStore, SeatSpec, StoredMatch
@@ -104,6 +105,7 @@ class Coordinator:
         *,
         hotseat: bool = False,
         seed: int | None = None,
+        advice: bool | None = None,
     ) -> Created:
         cls = game_class(game_id)  # UnknownGame naming the games
         seats = checked_seats(game_id, seats)
@@ -145,6 +147,7 @@ class Coordinator:
             seats=list(seats),
             created_at=self.clock(),
             hotseat=hotseat,
+            advice=default_advice(seats) if advice is None else advice,
         )
         self.store.create(stored, grants)
         live = self._load(match_id)
@@ -165,7 +168,11 @@ class Coordinator:
         if created is None:
             stored = live.stored
             created = self.create_match(
-                stored.game, dict(stored.options), list(stored.seats), hotseat=stored.hotseat
+                stored.game,
+                dict(stored.options),
+                list(stored.seats),
+                hotseat=stored.hotseat,
+                advice=stored.advice,
             )
             self._rematches[grant.match_id] = created
             self.notify(grant.match_id)  # every audience's message now has its link
@@ -202,6 +209,7 @@ class Coordinator:
             connected=self.connected(match_id) if self.connected else None,
         )
         message["rematch"] = self.rematch_link(grant)
+        message["advice_allowed"] = advice_allowed(live.stored)
         return message
 
     # --------------------------------------------------------------- moves

@@ -14,12 +14,14 @@ from roadtrip.core.errors import (
     RoadtripError,
     UnknownGame,
 )
+from roadtrip.server.advice_policy import AdviceOff
 from roadtrip.server.coordinator import AccessDenied, NotFound, StaleVersion
 from roadtrip.server.seats import SetupError
 
 # Error class -> (HTTP status, machine-readable code); most specific first.
 ERROR_CODES: list[tuple[type[Exception], int, str]] = [
     (AccessDenied, 403, "access_denied"),
+    (AdviceOff, 403, "advice_off"),
     (NotFound, 404, "not_found"),
     (UnknownGame, 404, "unknown_game"),
     (UnknownBot, 400, "unknown_bot"),

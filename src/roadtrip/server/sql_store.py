@@ -60,6 +60,16 @@ actions = Table(
     Column("action", Integer, nullable=False),
 )
 
+# Settings of a match chosen at creation, one row per match, in a table of their
+# own so that databases made before a setting existed need no migration: a match
+# without a row has every setting at its default.
+match_settings = Table(
+    "match_settings",
+    metadata,
+    Column("match_id", String(32), ForeignKey("matches.id"), primary_key=True),
+    Column("advice", Boolean, nullable=True),
+)
+
 tokens = Table(
     "tokens",
     metadata,
@@ -113,6 +123,10 @@ class SqlStore:
                         action_count=0,
                     )
                 )
+                if match.advice is not None:
+                    conn.execute(
+                        insert(match_settings).values(match_id=match.id, advice=match.advice)
+                    )
                 if grants:
                     conn.execute(
                         insert(tokens),
@@ -160,6 +174,9 @@ class SqlStore:
             if row is None:
                 return None
             stored = _match_of(row._mapping)
+            stored.advice = conn.execute(
+                select(match_settings.c.advice).where(match_settings.c.match_id == match_id)
+            ).scalar()
             rows = conn.execute(
                 select(actions.c.seat, actions.c.action)
                 .where(actions.c.match_id == match_id)

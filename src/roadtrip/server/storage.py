@@ -71,6 +71,9 @@ class StoredMatch:
     returns: list[float] | None = None
     created_at: float = 0.0
     hotseat: bool = False
+    # May the players ask the advisor?  None: not chosen at creation (matches stored
+    # before the setting existed), which means the default for the seats.
+    advice: bool | None = None
 
 
 @dataclass(frozen=True)

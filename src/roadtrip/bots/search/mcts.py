@@ -99,12 +99,16 @@ class SearchSettings:
 @dataclass(frozen=True)
 class ActionStats:
     """One root action of the searching seat: how often it was tried, the seat's
-    mean value after it (an estimate of its chance to win) and its mean score."""
+    mean value after it (an estimate of its chance to win) and its mean score,
+    with the sample variances of the values and scores backed up through it (for
+    confidence intervals: the variance of a mean is about variance / visits)."""
 
     action: int
     visits: int
     value: float
     score: float
+    value_variance: float = 0.0
+    score_variance: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -174,7 +178,7 @@ def _root_stats(
             value, score = outcome[seat], outcome[len(outcome) // 2 + seat]
         else:
             value, score = arm.mean(), arm.mean_score()
-        stats.append(ActionStats(action, arm.visits, value, score))
+        stats.append(ActionStats(action, arm.visits, value, score, *arm.variances()))
     stats.sort(key=lambda s: (-s.visits, -s.value, s.action))
     return tuple(stats)
 

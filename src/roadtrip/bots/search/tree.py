@@ -48,12 +48,15 @@ class ScoreRange:
 class Arm:
     """One action's statistics in one seat's bandit."""
 
-    __slots__ = ("available", "score", "total", "visits")
+    __slots__ = ("available", "score", "score_squares", "total", "total_squares", "visits")
 
     def __init__(self) -> None:
         self.visits = 0
         self.total = 0.0  # sum of the seat's backed-up values
         self.score = 0.0  # sum of the seat's backed-up scores
+        # Sums of squares, for the variance of the means (the advisor's intervals).
+        self.total_squares = 0.0
+        self.score_squares = 0.0
         self.available = 0  # visits of the node at which this action was legal
 
     def mean(self) -> float:
@@ -61,6 +64,15 @@ class Arm:
 
     def mean_score(self) -> float:
         return self.score / self.visits if self.visits else 0.0
+
+    def variances(self) -> tuple[float, float]:
+        """The sample variances of the backed-up values and scores (0 below two visits)."""
+        n = self.visits
+        if n < 2:
+            return 0.0, 0.0
+        value = (self.total_squares - self.total * self.total / n) / (n - 1)
+        score = (self.score_squares - self.score * self.score / n) / (n - 1)
+        return max(value, 0.0), max(score, 0.0)
 
 
 class Node:
@@ -176,9 +188,12 @@ def back_up(path: list[Step], leaf: Node, outcome: list[float]) -> None:
             if seat < 0:
                 continue  # a sampled chance outcome: no bandit
             arm = node.bandits[seat][action]
+            value, score = outcome[seat], outcome[seats + seat]
             arm.visits += 1
-            arm.total += outcome[seat]
-            arm.score += outcome[seats + seat]
+            arm.total += value
+            arm.score += score
+            arm.total_squares += value * value
+            arm.score_squares += score * score
 
 
 def _add(node: Node, outcome: list[float]) -> None:

@@ -25,6 +25,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from roadtrip.bots import Bot, observe
+from roadtrip.cli.advice_view import print_hint_figures
 from roadtrip.cli.open_road import draw as draw
 from roadtrip.cli.open_road import events as events
 from roadtrip.cli.open_road import input as words
@@ -188,6 +189,9 @@ class OpenRoadUI:
             self.print_menu(console, menu)
             if hint is not None:
                 console.print(f"[green]{escape(self._hint(hint, state, seat, hint_rng, menu))}[/]")
+                print_hint_figures(
+                    console, hint, {o.action: n for n, o in enumerate(menu.options, 1)}
+                )
             action = self._ask(console, read, state, seat, menu)
             if action is None:
                 return self.outcome

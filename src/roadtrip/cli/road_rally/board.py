@@ -25,6 +25,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from roadtrip.bots import Bot, observe
+from roadtrip.cli.advice_view import print_hint_figures
 from roadtrip.cli.play import QUIT_WORDS, Choice, InputError
 from roadtrip.cli.road_rally import draw, events, result
 from roadtrip.cli.road_rally import input as words
@@ -286,6 +287,7 @@ class RoadRallyUI:
             if hint is not None:
                 advice = words.hint_for(hint, state, seat, hint_rng, options)
                 console.print(f"[green]Hint ({escape(hint.name)}): {escape(advice)}[/]")
+                print_hint_figures(console, hint)
             chosen = self._ask(console, read, state, seat, options)
             if chosen is None:
                 return self.outcome

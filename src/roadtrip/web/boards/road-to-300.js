@@ -139,7 +139,7 @@ function crossMark(x, y, inset, cls = "x-mark") {
 
 const isAt = (field, col, row) => Boolean(field) && field.col === col && field.row === row;
 
-function sheetSvg(sheet, { label, choices, onChoose, onHover, interactive, marks }) {
+function sheetSvg(sheet, { label, choices, onChoose, onHover, interactive, marks, advice }) {
   const root = svg("svg", {
     class: "sheet",
     viewBox: `0 0 ${WIDTH} ${WIDTH}`,
@@ -198,10 +198,12 @@ function sheetSvg(sheet, { label, choices, onChoose, onHover, interactive, marks
     const x = cellX(option.col);
     const y = cellY(option.row);
     const value = sheet.cells[(option.row - 1) * SIZE + (option.col - 1)].value;
+    const figure = advice ? advice.get(option.action) : null; // the advisor's, when shown
     const text =
-      option.kind === "cross"
+      (option.kind === "cross"
         ? `Cross out ${option.col},${option.row}, then move ${option.move_die}`
-        : `End the move on ${option.col},${option.row} (${value} points)`;
+        : `End the move on ${option.col},${option.row} (${value} points)`) +
+      (figure ? `. Advice${figure.best ? " (best)" : ""}: ${figure.text}` : "");
     const choose = () => onChoose(option.action);
     const g = svg(
       "g",
@@ -233,10 +235,21 @@ function sheetSvg(sheet, { label, choices, onChoose, onHover, interactive, marks
       option.kind === "cross"
         ? crossMark(x, y, 11, "preview")
         : svg("circle", { class: "preview", cx: x + CELL / 2, cy: y + CELL / 2, r: CELL * 0.36 }),
+      figure ? adviceMark(x, y, figure) : null,
     );
     root.append(g);
   }
   return root;
+}
+
+/** The advisor's figure on a glowing field: its chance to win, the best one marked. */
+function adviceMark(x, y, figure) {
+  return svg(
+    "g",
+    { class: `advice-mark${figure.best ? " best" : ""}`, "data-rank": figure.rank, "aria-hidden": "true" },
+    svg("rect", { x: x + 6, y: y + CELL - 19, width: CELL - 12, height: 15, rx: 4 }),
+    svg("text", { x: x + CELL / 2, y: y + CELL - 7.5 }, `${figure.best ? "★ " : ""}${figure.short}`),
+  );
 }
 
 /** Arrow keys move the focus to the nearest choice in that direction. */
@@ -315,6 +328,7 @@ function sheetCard(view, sheet, ctx, { size, mine, jobs }) {
     onHover,
     interactive,
     marks: lastMarks(sheet.seat, ctx),
+    advice: mine ? ctx.advice : null,
   });
   const previous = ctx.previous && ctx.previous.sheets ? ctx.previous.sheets[sheet.seat] : null;
   jobs.push(() =>

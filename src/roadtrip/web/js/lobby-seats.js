@@ -5,6 +5,7 @@
 // not cut: the row says so at once and the form refuses to send them.
 
 import { capitalize, el } from "./dom.js";
+import { botChoiceLabel, botLevel } from "./lobby-advice.js";
 
 export const NAME_LIMIT = 40; // the server's roadtrip.server.seats.NAME_LIMIT
 
@@ -50,7 +51,7 @@ export function seatRow(game, index, seat) {
     "select",
     { name: `seat-kind-${index}`, "aria-label": `Seat ${index + 1}: human or bot` },
     el("option", { value: "", selected: !seat.bot }, "Human"),
-    game.bots.map((b) => el("option", { value: b.name, selected: seat.bot === b.name }, `Bot: ${b.name}`)),
+    game.bots.map((b) => el("option", { value: b.name, selected: seat.bot === b.name }, botChoiceLabel(b.name))),
   );
   const partnerInput = game.teams
     ? el("input", {
@@ -66,7 +67,8 @@ export function seatRow(game, index, seat) {
     const bot = game.bots.find((b) => b.name === kind.value);
     if (partnerInput) partnerInput.hidden = Boolean(bot);
     const team = partnerInput ? " Add a partner's name to make it a team of two sharing the mat, each with their own link." : "";
-    help.textContent = bot ? `Bot “${bot.name}”: ${bot.summary}.` : `A person, with their own invite link.${team}`;
+    const level = bot && botLevel(bot.name) ? ` (${botLevel(bot.name)})` : "";
+    help.textContent = bot ? `Bot “${bot.name}”${level}: ${bot.summary}.` : `A person, with their own invite link.${team}`;
   };
   kind.addEventListener("change", () => {
     if (isDefaultName(nameInput.value)) nameInput.value = defaultSeatName(index, kind.value);

@@ -15,6 +15,7 @@ import {
 } from "./api.js";
 import { capitalize, copyText, el, fill, toast } from "./dom.js";
 import { defaultSeatName, readSeats, seatRow, seatsProblem } from "./lobby-seats.js";
+import { adviceField } from "./lobby-advice.js";
 import { gamePicture } from "./pictures.js";
 
 const QUICK_GAME = "road-to-300";
@@ -183,11 +184,14 @@ function buildForm(game) {
   const playersOption = game.options.find((o) => o.name === "players");
   const others = game.options.filter((o) => o.name !== "players");
   const seatList = el("ul", { class: "seats", id: "seats" });
+  const advice = adviceField();
   const fillSeats = (count) => {
     const old = seatList.children.length ? readSeats(form) : [];
     const seats = Array.from({ length: count }, (_, i) => old[i] || { name: defaultSeatName(i, null), bot: null });
     fill(seatList, ...seats.map((s, i) => seatRow(game, i, s)));
+    advice.sync(seats);
   };
+  seatList.addEventListener("change", () => advice.sync(readSeats(form)));
   const playersField = playersOption ? optionField(playersOption) : null;
   const hotseat = el("input", { type: "checkbox", id: "hotseat", name: "hotseat" });
   fill(form,
@@ -209,6 +213,7 @@ function buildForm(game) {
           game.perfect_information === false ? " Each hand stays hidden behind a “Pass to …” screen until its player says it is them." : "",
         ),
       ),
+      advice.field,
     ),
     others.length
       ? el(
@@ -273,9 +278,10 @@ async function createMatch(game, form) {
     return;
   }
   const hotseat = form.querySelector("#hotseat").checked;
+  const advice = form.querySelector("#advice").checked;
   button.disabled = true;
   try {
-    const created = await api("/api/matches", { method: "POST", body: { game: game.id, options, seats, hotseat } });
+    const created = await api("/api/matches", { method: "POST", body: { game: game.id, options, seats, hotseat, advice } });
     rememberMatch(entryFromCreated(created, game, seats));
     showCreated(created, game, seats);
     renderMyMatches();
@@ -328,6 +334,7 @@ function showCreated(created, game, seats) {
   const playLabel = created.hotseat ? "Play now (hot-seat)" : created.seats.length ? `Play now as ${created.seats[0].name}` : "Watch now";
   fill($("created-body"),
     el("p", { class: "help" }, `${game.name}, match ${created.match}. Send each player their own link: the link is their seat.`),
+    el("p", { class: "help", id: "created-advice" }, created.advice ? "Advice is allowed: each player may switch on the advisor's figures for their own choices." : "Advice is off in this match."),
     el("ul", { class: "links" }, rows),
     el(
       "div",

@@ -15,6 +15,7 @@ import { pageTitle, soundToggle, turnSignal } from "./attention.js";
 import { lastMove } from "./lastmove.js";
 import { rematchControl } from "./rematch.js";
 import { chip, logLine } from "./seats.js";
+import { adviceBadge, adviceByAction, adviceOn, adviceSettingText, adviceStatus, adviceToggle, syncAdvice } from "./advice.js";
 
 const FATAL_CLOSE = { 4400: "bad_hello", 4401: "access_denied", 4404: "not_found" };
 const PENDING_TIMEOUT_MS = 8000;
@@ -58,7 +59,7 @@ function start() {
   $("download-btn").addEventListener("click", download);
   $("log").addEventListener("scroll", followLog, { passive: true });
   $("pass-show").addEventListener("click", uncover);
-  document.querySelector(".topbar nav").prepend(motionToggle(), soundToggle());
+  document.querySelector(".topbar nav").prepend(adviceToggle(render), motionToggle(), soundToggle());
   document.addEventListener("keydown", coverKey);
   window.addEventListener("hashchange", () => location.reload());
   window.addEventListener("online", reconnectNow);
@@ -243,6 +244,7 @@ function context() {
     motion: motionAllowed(),
     previous: previousSeat === msg.seat ? previousView : null,
     lastMove: lastMove(msg.log, msg.players, { logStart: msg.log_start, given: msg.log_seats }),
+    advice: adviceByAction(), // Map action -> the advisor's figures, or null (advice off)
   };
 }
 
@@ -260,6 +262,8 @@ function render() {
   }
   $("pass-cover").hidden = true;
   $("main").hidden = false;
+  syncAdvice(msg, matchId, token, render);
+  $("advice-setting").textContent = adviceSettingText(msg);
   const ctx = context();
   renderTurn(ctx);
   renderEnd(ctx);
@@ -406,7 +410,9 @@ function renderEnd(ctx) {
 
 function renderChoices(ctx) {
   const box = $("choices");
-  if (!ctx.choices.length || msg.finished || (board && board.ownControls)) {
+  // Boards that draw their own controls get the list too while advice is on: the
+  // figures of every game's choices show there.
+  if (!ctx.choices.length || msg.finished || (board && board.ownControls && !adviceOn())) {
     fill(box);
     return;
   }
@@ -421,17 +427,21 @@ function renderChoices(ctx) {
         onclick: () => choose(c.action),
       },
       capitalize(c.label),
+      adviceBadge(ctx.advice, c.action),
     ),
   );
+  const rank = (button) => ctx.advice.get(Number(button.dataset.action))?.rank ?? Infinity;
+  if (ctx.advice) buttons.sort((a, b) => rank(a) - rank(b)); // best first
   const who = ctx.hotseat ? `${names([msg.seat])[0]}: ` : "";
   if (buttons.length <= SHORT_LIST) {
-    fill(box, el("span", { class: "label" }, `${who}or pick from the list:`), buttons);
+    fill(box, adviceStatus(), el("span", { class: "label" }, `${who}or pick from the list:`), buttons);
     return;
   }
   // A long list stays folded (remembering whether it was open) under the board.
   const wasOpen = Boolean(box.querySelector("details[open]"));
   fill(
     box,
+    adviceStatus(),
     el(
       "details",
       { class: "choice-details", open: wasOpen },

@@ -2,12 +2,14 @@
 // (GET /api/matches/<id>/replay), then the view after each step on demand
 // (GET .../replay/<k>, cached, the next one prefetched), and shows it with the
 // game's board in read-only mode.  Step buttons, a slider, autoplay, keyboard
-// arrows, and the log with the current step highlighted (click to jump).
+// arrows, and the log with the current step highlighted (click to jump).  A
+// finished match can be reviewed by the advisor (review.js).
 
 import { api, downloadRecord, matchIdFromPath, tokenFromHash } from "./api.js";
 import { el, fill, toast } from "./dom.js";
 import { loadBoard } from "../boards/index.js";
 import { chip, logLine } from "./seats.js";
+import { reviewNote, setupReview } from "./review.js";
 
 const PLAY_INTERVAL_MS = 650;
 
@@ -72,6 +74,7 @@ async function start() {
   $("play-btn").addEventListener("click", togglePlay);
   document.addEventListener("keydown", onKey);
   renderLog();
+  setupReview({ matchId, token, index, players, jump: (k) => { stopPlay(); go(k); } });
   $("main").hidden = false;
   await go(0);
 }
@@ -162,6 +165,8 @@ function updateControls() {
 
 function renderStep(data) {
   $("step-text").textContent = data.step === 0 ? data.text : `${data.step}. ${data.text}`;
+  const note = reviewNote(data.step);
+  if (note) $("step-text").append(" ", note);
   const ctx = { players, interactive: false, choices: [], you: data.view ? data.view.you : null, finished: data.step === index.steps && index.finished };
   if (data.view) board.render($("board"), data.view, ctx);
   fill($("players"),

@@ -1,0 +1,174 @@
+"""Advisor engines: what estimates each legal action's chance to win and score.
+
+An engine is ``engine(observation, budget, rng) -> EngineResult``: it sees only
+the seat's :class:`~roadtrip.bots.base.Observation` (its view, its legal actions and
+determinizations of what it cannot see), never the real state.
+
+- :func:`mcts_engine`: the generic search (:mod:`roadtrip.bots.search`) from the
+  seat's point of view; each root action's mean value (returns: its chance to win)
+  and mean score, with their variances from the search's sums of squares.
+- :func:`flat_engine`: flat Monte Carlo, each action in turn then a rollout
+  policy to the end, measuring any quantity (the turns of a solo game).
+- :func:`bot_policy`: a registered bot as a rollout policy.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from random import Random
+
+from roadtrip.bots.advice.figures import Estimate
+from roadtrip.bots.base import Bot, Observation, observe
+from roadtrip.bots.search.bot import MCTSBot
+from roadtrip.bots.search.evaluation import (
+    LeafEvaluator,
+    RolloutEvaluator,
+    RolloutPolicy,
+    random_policy,
+    sample_outcome,
+)
+from roadtrip.bots.search.mcts import Budget, SearchSettings
+from roadtrip.core.state import State
+
+
+@dataclass(frozen=True)
+class EngineResult:
+    """An engine's estimates (one per legal action) and how it made them."""
+
+    estimates: tuple[Estimate, ...]
+    samples: int
+    method: str
+    score_name: str = "points"
+    lower_is_better: bool = False
+
+
+Engine = Callable[[Observation, Budget, Random], EngineResult]
+Measure = Callable[[State, int], float]
+"""``measure(final_state, seat)``: the score a flat engine reports for a playout."""
+
+ROLLOUT_DEPTH = 1000  # as the mcts bot: very long random playouts are cut off there
+
+
+def bot_policy(bot: Bot) -> RolloutPolicy:
+    """Play rollouts as ``bot`` would (it sees each seat's observation only)."""
+
+    def policy(state: State, seat: int, rng: Random) -> int:
+        return bot.choose(observe(state, seat), rng)
+
+    return policy
+
+
+def final_score(state: State, seat: int) -> float:
+    """The seat's score in the game's own points."""
+    return float(state.scores()[seat])
+
+
+def mcts_engine(
+    policy: RolloutPolicy = random_policy,
+    *,
+    method: str = "Monte Carlo tree search, random playouts",
+    score_weight: float = 0.5,
+    evaluator: LeafEvaluator | None = None,
+) -> Engine:
+    """The generic search with playouts by ``policy``, or with a game's own leaf
+    ``evaluator`` (an expert's position evaluation: every seat's chance to win and
+    expected score) instead of playouts.  With a single legal action there is
+    nothing to search: it is played out like :func:`flat_engine` would."""
+    if evaluator is None:
+        evaluator = RolloutEvaluator(policy, depth=ROLLOUT_DEPTH)
+    flat = flat_engine(policy, method=method)
+
+    def engine(observation: Observation, budget: Budget, rng: Random) -> EngineResult:
+        if len(observation.legal_actions) == 1:
+            return flat(observation, budget, rng)
+        settings = SearchSettings(budget=budget, evaluator=evaluator, score_weight=score_weight)
+        result = MCTSBot(observation.game, settings).search(observation, rng)
+        estimates = tuple(
+            Estimate(
+                action=stats.action,
+                samples=stats.visits,
+                win=stats.value,
+                score=stats.score,
+                win_variance=stats.value_variance,
+                score_variance=stats.score_variance,
+            )
+            for stats in result.actions
+        )
+        return EngineResult(estimates, result.iterations, method)
+
+    return engine
+
+
+class _Tally:
+    """Running sums of one action's playouts."""
+
+    __slots__ = ("n", "score", "score_sq", "win", "win_sq")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.win = self.win_sq = self.score = self.score_sq = 0.0
+
+    def add(self, win: float, score: float) -> None:
+        self.n += 1
+        self.win += win
+        self.win_sq += win * win
+        self.score += score
+        self.score_sq += score * score
+
+    def estimate(self, action: int) -> Estimate:
+        n = self.n
+        if n == 0:
+            return Estimate(action, 0, 0.0, 0.0)
+        win, score = self.win / n, self.score / n
+        if n < 2:
+            return Estimate(action, n, win, score)
+        win_var = max((self.win_sq - self.win * win) / (n - 1), 0.0)
+        score_var = max((self.score_sq - self.score * score) / (n - 1), 0.0)
+        return Estimate(action, n, win, score, win_var, score_var)
+
+
+def flat_engine(
+    policy: RolloutPolicy = random_policy,
+    *,
+    measure: Measure = final_score,
+    method: str = "flat Monte Carlo",
+    score_name: str = "points",
+    lower_is_better: bool = False,
+) -> Engine:
+    """Flat Monte Carlo: the legal actions take turns; each sample draws a state the
+    seat cannot tell from the real one, plays the action, then ``policy`` for every
+    seat to the end (chance by its exact odds); ``measure`` scores the end."""
+
+    def engine(observation: Observation, budget: Budget, rng: Random) -> EngineResult:
+        seat, legal = observation.seat, observation.legal_actions
+        tallies = {action: _Tally() for action in legal}
+        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        samples = 0
+        while True:
+            for action in legal:
+                state = observation.sample_state(rng)
+                state.apply_action(action, seat)
+                _play_out(state, policy, rng)
+                tallies[action].add(float(state.returns()[seat]), measure(state, seat))
+            samples += len(legal)
+            if budget.iterations is not None and samples >= budget.iterations:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        estimates = tuple(tallies[action].estimate(action) for action in legal)
+        return EngineResult(estimates, samples, method, score_name, lower_is_better)
+
+    return engine
+
+
+def _play_out(state: State, policy: RolloutPolicy, rng: Random) -> None:
+    steps = 0
+    while not state.is_terminal() and steps < ROLLOUT_DEPTH * 10:
+        if state.is_chance_node():
+            state.apply_action(sample_outcome(state, rng))
+        else:
+            seat = state.current_player()
+            state.apply_action(policy(state, seat, rng), seat)
+        steps += 1
