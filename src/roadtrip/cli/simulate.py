@@ -4,6 +4,7 @@
     roadtrip simulate road-to-300 --players 3 --bots greedy,random,random --json
     roadtrip simulate get-your-kicks --players 3 --bots push-your-luck,threshold,random
     roadtrip simulate road-rally --players 4 --bots heuristic,random,random,random -n 500
+    roadtrip simulate road-to-300 --bot greedy -n 1000000 --backend ray --address auto
 
 A Rich progress bar runs on stderr (not with ``--json``), then a table shows each
 seat's mean and median score and win rate with its 95% interval, and a footer the
@@ -13,13 +14,18 @@ results over all its seats, and the game's balance counts where it has a hook in
 ``roadtrip.sim.balance`` (Road Rally: rally points scored and removed, card colours
 played, win rate by starting place; The Open Road: cards and Mother Lode cards played,
 actions, bonuses and setbacks, dots ridden).  ``--json`` prints the same summary, and
-nothing else, to stdout.  A bad request (unknown game, bot or option, fewer than
-one game) prints one red line to stderr and exits 2.
+nothing else, to stdout.  ``--backend ray`` plays the chunks of games as Ray tasks
+on the cluster at ``--address`` (or on a local Ray started for the run, with
+``--workers`` CPUs when more than one); the results are the same as ``local``'s
+for the same seed (:mod:`roadtrip.sim.backends`).  A bad request (unknown game, bot
+or option, fewer than one game) prints one red line to stderr and exits 2.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Annotated
 
 import typer
@@ -41,6 +47,7 @@ from roadtrip.cli.simulate_balance import balance_tables
 from roadtrip.core.errors import InvalidOption, RoadtripError
 from roadtrip.core.options import OptionValue, parse_option_texts
 from roadtrip.core.registry import game_class
+from roadtrip.sim.backends import check_backend
 from roadtrip.sim.runner import SimulationError, prepare, simulate
 from roadtrip.sim.stats import SimulationSummary
 
@@ -75,6 +82,13 @@ def simulate_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the summary as JSON on stdout.")
     ] = False,
+    backend: Annotated[
+        str, typer.Option("--backend", help="Where games run: local or ray.")
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option("--address", help="Ray cluster address (default: start a local Ray)."),
+    ] = None,
 ) -> None:
     """Play GAME many times with bots and print a summary."""
     try:
@@ -82,7 +96,8 @@ def simulate_command(
             raise SimulationError(f"-n must be at least 1; got {games}")
         options = _options(game, option or [], players)
         seat_bots = [name.strip() for name in bots.split(",")] if bots else [bot]
-        summary = _run(game, options, seat_bots, games, seed, workers, show_progress=not as_json)
+        plan = Plan(game, options, seat_bots, games, seed, workers, backend, address)
+        summary = _run(plan, show_progress=not as_json)
     except (RoadtripError, UnknownBot) as exc:
         _error(str(exc))
         raise typer.Exit(USAGE_ERROR) from None
@@ -117,19 +132,39 @@ def _options(game: str, texts: list[str], players: int | None) -> dict[str, Opti
     return options
 
 
-def _run(
-    game: str,
-    options: dict[str, OptionValue],
-    bots: list[str],
-    games: int,
-    seed: int,
-    workers: int,
-    *,
-    show_progress: bool,
-) -> SimulationSummary:
-    prepare(game, dict(options), bots, games, workers)  # fail before any progress bar
+@dataclass(frozen=True)
+class Plan:
+    """A simulation as asked on the command line."""
+
+    game: str
+    options: dict[str, OptionValue]
+    bots: list[str]
+    games: int
+    seed: int
+    workers: int
+    backend: str
+    address: str | None
+
+    def run(self, progress: Callable[[int], None] | None) -> SimulationSummary:
+        return simulate(
+            self.game,
+            dict(self.options),
+            self.bots,
+            self.games,
+            self.seed,
+            self.workers,
+            progress,
+            backend=self.backend,
+            address=self.address,
+        )
+
+
+def _run(plan: Plan, *, show_progress: bool) -> SimulationSummary:
+    # Fail before any progress bar (and before starting Ray).
+    check_backend(plan.backend, plan.address)
+    prepare(plan.game, dict(plan.options), plan.bots, plan.games, plan.workers)
     if not show_progress:
-        return simulate(game, dict(options), bots, games, seed, workers)
+        return plan.run(None)
     progress = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -141,16 +176,8 @@ def _run(
         transient=True,
     )
     with progress:
-        task = progress.add_task(f"simulating {game}", total=games)
-        return simulate(
-            game,
-            dict(options),
-            bots,
-            games,
-            seed,
-            workers,
-            progress=lambda done: progress.advance(task, done),
-        )
+        task = progress.add_task(f"simulating {plan.game} ({plan.backend})", total=plan.games)
+        return plan.run(lambda done: progress.advance(task, done))
 
 
 def summary_table(summary: SimulationSummary) -> Table:
@@ -190,7 +217,8 @@ def summary_footer(summary: SimulationSummary) -> str:
     lines = [
         f"{summary.games:,} games in {summary.elapsed_s:.2f} s: "
         f"{summary.games_per_second:,.0f} games/s "
-        f"({summary.workers} worker{'s' if summary.workers != 1 else ''})",
+        f"({summary.workers} worker{'s' if summary.workers != 1 else ''}"
+        f"{', on Ray' if summary.backend == 'ray' else ''})",
         f"mean length: {summary.mean_decisions:.2f} decisions{rounds}",
     ]
     if summary.mean_rounds_to_win is not None and summary.median_rounds_to_win is not None:
