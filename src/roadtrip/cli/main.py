@@ -5,6 +5,7 @@
                        [--bots BOT,...] [--humans N] [--hotseat] [--names NAME,...]
     roadtrip replay FILE [--step]
     roadtrip simulate GAME ... / roadtrip tournament GAME --bots A,B,... (their own modules)
+    roadtrip report RESULTS... [-o report.html] (its own module)
 
 Every roadtrip error (an unknown game, a bad option, a corrupt record) prints one
 red line and exits with code 2; there are no tracebacks for mistakes a user can make.
@@ -279,3 +280,8 @@ serve.register(app)
 from roadtrip.cli import tournament  # noqa: E402
 
 tournament.register(app)
+
+# The `report` command (HTML reports with plots of simulation results).
+from roadtrip.cli import report  # noqa: E402
+
+report.register(app)

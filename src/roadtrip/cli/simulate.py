@@ -24,31 +24,22 @@ or option, fewer than one game) prints one red line to stderr and exits 2.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from dataclasses import dataclass
+from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TaskProgressColumn,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from roadtrip.bots import UnknownBot
 from roadtrip.cli.simulate_balance import balance_tables
+from roadtrip.cli.simulate_plan import Plan, run_plan
 from roadtrip.core.errors import InvalidOption, RoadtripError
 from roadtrip.core.options import OptionValue, parse_option_texts
 from roadtrip.core.registry import game_class
-from roadtrip.sim.backends import check_backend
-from roadtrip.sim.runner import SimulationError, prepare, simulate
+from roadtrip.sim.report import ResultSet, write_report
+from roadtrip.sim.runner import SimulationError
 from roadtrip.sim.stats import SimulationSummary
 
 USAGE_ERROR = 2
@@ -89,6 +80,17 @@ def simulate_command(
         str | None,
         typer.Option("--address", help="Ray cluster address (default: start a local Ray)."),
     ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Stream one row per game to FILE.jsonl or FILE.parquet."),
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Continue the --out file: play only its missing games.")
+    ] = False,
+    report: Annotated[
+        Path | None,
+        typer.Option("--report", help="Also write an HTML report with plots to this file."),
+    ] = None,
 ) -> None:
     """Play GAME many times with bots and print a summary."""
     try:
@@ -96,8 +98,10 @@ def simulate_command(
             raise SimulationError(f"-n must be at least 1; got {games}")
         options = _options(game, option or [], players)
         seat_bots = [name.strip() for name in bots.split(",")] if bots else [bot]
-        plan = Plan(game, options, seat_bots, games, seed, workers, backend, address)
-        summary = _run(plan, show_progress=not as_json)
+        plan = Plan(game, options, seat_bots, games, seed, workers, backend, address, out, resume)
+        summary, tally = run_plan(plan, show_progress=not as_json)
+        if report is not None:
+            write_report([ResultSet(_label(out), summary, tally)], report)
     except (RoadtripError, UnknownBot) as exc:
         _error(str(exc))
         raise typer.Exit(USAGE_ERROR) from None
@@ -111,6 +115,11 @@ def simulate_command(
         Console().print(summary_footer(summary))
         for table in balance_tables(summary):
             Console().print(table)
+
+
+def _label(out: Path | None) -> str:
+    """A report's name for the run: its results file's name, if it has one."""
+    return out.stem if out is not None else "this run"
 
 
 def _error(message: str) -> None:
@@ -130,54 +139,6 @@ def _options(game: str, texts: list[str], players: int | None) -> dict[str, Opti
             )
         options["players"] = players
     return options
-
-
-@dataclass(frozen=True)
-class Plan:
-    """A simulation as asked on the command line."""
-
-    game: str
-    options: dict[str, OptionValue]
-    bots: list[str]
-    games: int
-    seed: int
-    workers: int
-    backend: str
-    address: str | None
-
-    def run(self, progress: Callable[[int], None] | None) -> SimulationSummary:
-        return simulate(
-            self.game,
-            dict(self.options),
-            self.bots,
-            self.games,
-            self.seed,
-            self.workers,
-            progress,
-            backend=self.backend,
-            address=self.address,
-        )
-
-
-def _run(plan: Plan, *, show_progress: bool) -> SimulationSummary:
-    # Fail before any progress bar (and before starting Ray).
-    check_backend(plan.backend, plan.address)
-    prepare(plan.game, dict(plan.options), plan.bots, plan.games, plan.workers)
-    if not show_progress:
-        return plan.run(None)
-    progress = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TaskProgressColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    )
-    with progress:
-        task = progress.add_task(f"simulating {plan.game} ({plan.backend})", total=plan.games)
-        return plan.run(lambda done: progress.advance(task, done))
 
 
 def summary_table(summary: SimulationSummary) -> Table:
