@@ -7,24 +7,15 @@ Without it the tests that need it are skipped with the reason, except in CI
 
 from __future__ import annotations
 
-import os
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-IN_CI = bool(os.environ.get("CI"))
-
-
-def optional_module(name: str, extra: str) -> ModuleType:
-    """Import ``name``, or skip the test saying which extra brings it (fail in CI)."""
-    try:
-        return __import__(name)
-    except ImportError:
-        message = f"needs {name}: pip install -e '.[{extra}]' (part of '.[test]')"
-        if IN_CI:
-            pytest.fail(message)
-        pytest.skip(message)
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # optional.py, next to this file
+from optional import optional_module
 
 
 @pytest.fixture(scope="session")
