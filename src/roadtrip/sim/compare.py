@@ -5,7 +5,7 @@ first as the baseline:
 
 * a rate (a seat's or a bot's win rate, the share of games ending one way):
   the two-proportion z-test with a pooled variance, and a 95% Wald interval of the
-  difference (:func:`two_proportion_test`);
+  difference, kept within -1..1 (:func:`two_proportion_test`);
 * a distribution (a seat's scores, the game length in rounds): the Mann-Whitney U
   test, normal approximation with the tie correction and a continuity correction
   (what ``scipy.stats.mannwhitneyu(method="asymptotic")`` computes), straight from
@@ -97,9 +97,8 @@ def two_proportion_test(
         else 0.0
     )
     delta = p_b - p_a
-    return Difference(
-        what, "rate", p_a, p_b, delta - Z_95 * se, delta + Z_95 * se, p_value, "z-test"
-    )
+    low, high = max(-1.0, delta - Z_95 * se), min(1.0, delta + Z_95 * se)
+    return Difference(what, "rate", p_a, p_b, low, high, p_value, "z-test")
 
 
 def _moments(histogram: Counter[Number]) -> tuple[int, float, float]:
