@@ -5,6 +5,7 @@
     roadtrip simulate get-your-kicks --players 3 --bots push-your-luck,threshold,random
     roadtrip simulate road-rally --players 4 --bots heuristic,random,random,random -n 500
     roadtrip simulate road-to-300 --bot greedy -n 1000000 --backend ray --address auto
+    roadtrip simulate open-road --players 2 -n 5000 --out runs/or.parquet --report or.html
 
 A Rich progress bar runs on stderr (not with ``--json``), then a table shows each
 seat's mean and median score and win rate with its 95% interval, and a footer the
@@ -14,11 +15,15 @@ results over all its seats, and the game's balance counts where it has a hook in
 ``roadtrip.sim.balance`` (Road Rally: rally points scored and removed, card colours
 played, win rate by starting place; The Open Road: cards and Mother Lode cards played,
 actions, bonuses and setbacks, dots ridden).  ``--json`` prints the same summary, and
-nothing else, to stdout.  ``--backend ray`` plays the chunks of games as Ray tasks
-on the cluster at ``--address`` (or on a local Ray started for the run, with
-``--workers`` CPUs when more than one); the results are the same as ``local``'s
-for the same seed (:mod:`roadtrip.sim.backends`).  A bad request (unknown game, bot
-or option, fewer than one game) prints one red line to stderr and exits 2.
+nothing else, to stdout.  ``--out FILE.jsonl|FILE.parquet`` streams a row per game
+to FILE as chunks finish and ``--resume`` continues such a file, playing only the
+games it lacks (:mod:`roadtrip.sim.recording`); ``--report FILE.html`` also writes
+the run's HTML report with plots (:mod:`roadtrip.sim.report`).  ``--backend ray``
+plays the chunks of games as Ray tasks on the cluster at ``--address`` (or on a
+local Ray started for the run, with ``--workers`` CPUs when more than one); the
+results are the same as ``local``'s for the same seed (:mod:`roadtrip.sim.backends`).
+A bad request (unknown game, bot or option, fewer than one game, a results file of
+another run) prints one red line to stderr and exits 2.
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ from roadtrip.core.errors import InvalidOption, RoadtripError
 from roadtrip.core.options import OptionValue, parse_option_texts
 from roadtrip.core.registry import game_class
 from roadtrip.sim.report import ResultSet, write_report
+from roadtrip.sim.report_plots import figure_class
 from roadtrip.sim.runner import SimulationError
 from roadtrip.sim.stats import SimulationSummary
 
@@ -99,9 +105,12 @@ def simulate_command(
         options = _options(game, option or [], players)
         seat_bots = [name.strip() for name in bots.split(",")] if bots else [bot]
         plan = Plan(game, options, seat_bots, games, seed, workers, backend, address, out, resume)
+        if report is not None:
+            figure_class()  # matplotlib is there, before a long run
         summary, tally = run_plan(plan, show_progress=not as_json)
         if report is not None:
             write_report([ResultSet(_label(out), summary, tally)], report)
+            Console(stderr=True, highlight=False).print(f"wrote the report {escape(str(report))}")
     except (RoadtripError, UnknownBot) as exc:
         _error(str(exc))
         raise typer.Exit(USAGE_ERROR) from None

@@ -36,12 +36,18 @@ class ResultSet:
     tally: Tally
 
 
-def _figure(width: float = WIDTH, height: float = HEIGHT) -> Any:
+def figure_class() -> Any:
+    """matplotlib's ``Figure``, or a ReportError saying how to install matplotlib
+    (callers check this before a long run whose report would then fail)."""
     try:
         from matplotlib.figure import Figure
     except ImportError:
         raise ReportError("reports need matplotlib: pip install 'roadtrip[lab]'") from None
-    return Figure(figsize=(width, height), dpi=DPI, layout="constrained")
+    return Figure
+
+
+def _figure(width: float = WIDTH, height: float = HEIGHT) -> Any:
+    return figure_class()(figsize=(width, height), dpi=DPI, layout="constrained")
 
 
 def png_url(figure: Any) -> str:
