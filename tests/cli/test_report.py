@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ import typer
 from typer.testing import CliRunner
 
 from roadtrip.cli import report, simulate
+from roadtrip.cli.simulate_plan import sigterm_as_interrupt
 from roadtrip.sim.recording import read_rows
 
 
@@ -93,3 +95,10 @@ def test_report_errors_are_one_line(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "no games in this results file" in result.stderr
     labels = runner.invoke(APP, ["report", str(empty), "--label", "a", "--label", "b"])
     assert labels.exit_code == 2 and "one --label per results file" in labels.stderr
+
+
+def test_sigterm_stops_a_simulation_like_ctrl_c() -> None:
+    before = signal.getsignal(signal.SIGTERM)
+    with pytest.raises(KeyboardInterrupt), sigterm_as_interrupt():
+        os.kill(os.getpid(), signal.SIGTERM)
+    assert signal.getsignal(signal.SIGTERM) is before  # restored after

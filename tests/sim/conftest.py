@@ -18,10 +18,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # optional.py, next to
 from optional import optional_module
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def ray_cluster() -> Iterator[ModuleType]:
-    """A local Ray with two CPUs and no dashboard for the whole session, shut down
-    after it; the ray backend uses this connection (and leaves it open)."""
+    """A local Ray with two CPUs and no dashboard for a test module, shut down after
+    it (so no Ray lingers through the rest of the suite); the ray backend uses this
+    connection and leaves it open."""
     ray = optional_module("ray", "ray")
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
     try:

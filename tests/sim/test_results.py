@@ -159,3 +159,32 @@ def test_bad_results_files_are_refused(tmp_path: Path) -> None:
     broken.write_text("not json\n", encoding="utf-8")
     with pytest.raises(ResultsError, match="line 1: not a results row"):
         read_rows(broken)
+
+
+@pytest.mark.parametrize("suffix", [".jsonl", ".parquet"])
+def test_an_interrupted_run_closes_its_file_properly(tmp_path: Path, suffix: str) -> None:
+    """Ctrl-C (and SIGTERM in the CLI, which raises the same) stops a run between
+    games: the finished chunks are in a file that needs no repair."""
+    if suffix == ".parquet":
+        optional_module("pyarrow", "lab")
+    out = tmp_path / f"stopped{suffix}"
+    done = 0
+
+    def stop_after_twelve(games: int) -> None:
+        nonlocal done
+        done += games
+        if done >= 12:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        simulate_recorded(**RUN, out=out, progress=stop_after_twelve)
+    assert not journal_path(out).exists()
+    kept = read_rows(out)
+    assert sorted(row["index"] for row in kept) == list(range(10))  # two chunks of five
+    if suffix == ".parquet":
+        import pyarrow.parquet as pq
+
+        assert pq.read_table(out).num_rows == 10  # the footer was written
+    resumed, _ = simulate_recorded(**RUN, out=out, resume=True)
+    plain, _ = simulate_run(**RUN)
+    assert _results(resumed) == _results(plain)

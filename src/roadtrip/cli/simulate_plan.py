@@ -2,13 +2,18 @@
 games, seed, backend, results file) checked before anything starts, then played
 under a Rich progress bar on stderr (for every backend: in this process it moves a
 game at a time, elsewhere a chunk at a time; a resumed run starts at the games its
-file already holds)."""
+file already holds).  While it plays, SIGTERM (``kill``) stops it like Ctrl-C, so
+a results file is closed properly (a Parquet file gets its footer)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from types import FrameType
 
 from rich.console import Console
 from rich.progress import (
@@ -82,9 +87,32 @@ class Plan:
         )
 
 
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def sigterm_as_interrupt() -> Iterator[None]:
+    """Within the block, SIGTERM raises KeyboardInterrupt (in the main thread; the
+    handler is restored after), so clean-up code runs as after Ctrl-C."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def run_plan(plan: Plan, *, show_progress: bool) -> tuple[SimulationSummary, Tally]:
     """Check and run ``plan``, with a progress bar on stderr if ``show_progress``."""
     plan.check()
+    with sigterm_as_interrupt():
+        return _play(plan, show_progress)
+
+
+def _play(plan: Plan, show_progress: bool) -> tuple[SimulationSummary, Tally]:
     if not show_progress:
         return plan.run(None)
     progress = Progress(
