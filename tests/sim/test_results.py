@@ -111,6 +111,9 @@ def test_killed_parquet_run_resumes_from_its_journal(tmp_path: Path) -> None:
     whole = tmp_path / "whole.parquet"
     expected, _ = simulate_recorded(**RUN, out=whole)
     assert not journal_path(whole).exists()  # a closed file needs no journal
+    import pyarrow.parquet as pq
+
+    assert pq.ParquetFile(whole).num_row_groups == 8  # a row group per chunk of 5 games
     cut = tmp_path / "cut.parquet"
     _kill_after(cut, 23)
     assert journal_path(cut).exists()  # the Parquet footer was never written
@@ -118,8 +121,6 @@ def test_killed_parquet_run_resumes_from_its_journal(tmp_path: Path) -> None:
     assert 0 < len(kept) < 40
     resumed, _ = simulate_recorded(**RUN, out=cut, resume=True)
     assert not journal_path(cut).exists()
-    import pyarrow.parquet as pq
-
     assert pq.read_table(cut).num_rows == 40
     assert _by_index(read_rows(cut)) == _by_index(read_rows(whole))
     assert _results(resumed) == _results(expected)
