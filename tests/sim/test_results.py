@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from roadtrip.sim.recording import read_rows, simulate_recorded
-from roadtrip.sim.results import ResultsError, Row, tally_rows
+from roadtrip.sim.results import JsonlWriter, ResultsError, Row, tally_rows
 from roadtrip.sim.results_parquet import journal_path
 from roadtrip.sim.runner import simulate_run
 from roadtrip.sim.stats import MACHINE_FIELDS, SimulationSummary
@@ -187,5 +187,25 @@ def test_an_interrupted_run_closes_its_file_properly(tmp_path: Path, suffix: str
 
         assert pq.read_table(out).num_rows == 10  # the footer was written
     resumed, _ = simulate_recorded(**RUN, out=out, resume=True)
+    plain, _ = simulate_run(**RUN)
+    assert _results(resumed) == _results(plain)
+
+
+def test_a_kill_while_a_parquet_file_is_rewritten_loses_nothing(tmp_path: Path) -> None:
+    """Continuing a Parquet file journals its rows, then rewrites the file: a kill in
+    between leaves a complete journal beside a file cut short, and resuming again
+    gets every game from the journal."""
+    optional_module("pyarrow", "lab")
+    whole = tmp_path / "whole.parquet"
+    simulate_recorded(**RUN, out=whole)
+    out = tmp_path / "run.parquet"
+    simulate_recorded(**{**RUN, "games": 25}, out=out)
+    journal = JsonlWriter(journal_path(out))
+    journal.write(read_rows(out))
+    journal.close()
+    data = out.read_bytes()
+    out.write_bytes(data[: len(data) // 2])  # the rewrite was killed halfway
+    resumed, _ = simulate_recorded(**RUN, out=out, resume=True)
+    assert _by_index(read_rows(out)) == _by_index(read_rows(whole))
     plain, _ = simulate_run(**RUN)
     assert _results(resumed) == _results(plain)

@@ -11,7 +11,7 @@ one run that was never stopped.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -20,49 +20,55 @@ from roadtrip.sim.results import (
     ResultsError,
     ResultsWriter,
     Row,
-    check_run,
+    RunScan,
     check_suffix,
     game_row,
-    read_jsonl,
-    tally_rows,
+    iter_jsonl,
     unique_rows,
+    whole_lines_length,
 )
-from roadtrip.sim.results_parquet import open_parquet, read_parquet_rows
+from roadtrip.sim.results_parquet import iter_parquet_rows, open_parquet
 from roadtrip.sim.runner import PlayedChunk, Progress, prepare, simulate_run
 from roadtrip.sim.stats import SimulationSummary, Tally
 
 
-def read_rows(path: Path) -> list[Row]:
-    """Every row of a results file (either format), each game once.
+def iter_rows(path: Path) -> Iterator[Row]:
+    """Every row of a results file (either format), each game once, a row at a time.
 
     Raises ResultsError for a missing or unreadable file."""
-    suffix = check_suffix(path)
-    if suffix == ".parquet":
-        return read_parquet_rows(path)
+    if check_suffix(path) == ".parquet":
+        return unique_rows(iter_parquet_rows(path))
     if not path.exists():
         raise ResultsError(f"{path}: no such results file")
-    return unique_rows(read_jsonl(path)[0], path)
+    return unique_rows(iter_jsonl(path))
+
+
+def read_rows(path: Path) -> list[Row]:
+    """Every row of a results file as a list (small files, tests)."""
+    return list(iter_rows(path))
+
+
+def scan_results(path: Path) -> RunScan:
+    """The run a results file holds: its header, game indices and tally."""
+    return RunScan(path).add_all(iter_rows(path))
 
 
 def open_results(
     path: Path, header: Row, games: int, resume: bool
-) -> tuple[list[Row], ResultsWriter]:
-    """The rows already in ``path`` (none for a new file) and a writer to add more.
+) -> tuple[RunScan, ResultsWriter]:
+    """The games already in ``path`` (none for a new file) and a writer to add more.
 
     Without ``resume`` an existing file is refused; with it the file's rows must be
-    of the same run (:func:`~roadtrip.sim.results.check_run`).  Raises ResultsError."""
-    if check_suffix(path) == ".parquet":
-        if path.exists() and not resume:
-            raise ResultsError(f"{path} exists: --resume continues it, or choose another file")
-        return open_parquet(path, header, games, resume)
-    if not path.exists():
-        return [], JsonlWriter(path)
-    if not resume:
+    of the same run (:class:`~roadtrip.sim.results.RunScan`).  Raises ResultsError."""
+    if path.exists() and not resume:
         raise ResultsError(f"{path} exists: --resume continues it, or choose another file")
-    rows, whole = read_jsonl(path)
-    rows = unique_rows(rows, path)
-    check_run(path, rows, header, games)
-    return rows, JsonlWriter(path, keep=whole)
+    if check_suffix(path) == ".parquet":
+        return open_parquet(path, header, games, resume)
+    scan = RunScan(path, header, games)
+    if not path.exists():
+        return scan, JsonlWriter(path)
+    scan.add_all(iter_jsonl(path))
+    return scan, JsonlWriter(path, keep=whole_lines_length(path))
 
 
 def simulate_recorded(
@@ -90,8 +96,8 @@ def simulate_recorded(
     full_options = dict(game.options)
     header = {"game": game.id, "seed": seed, "options": full_options, "bots": list(names)}
     earlier, writer = open_results(out, header, games, resume)
-    if earlier and progress is not None:
-        progress(len(earlier))
+    if earlier.done and progress is not None:
+        progress(len(earlier.done))
 
     def record(chunk: PlayedChunk) -> None:
         writer.write(
@@ -113,8 +119,8 @@ def simulate_recorded(
             backend=backend,
             address=address,
             record=record,
-            done={int(row["index"]) for row in earlier},
-            earlier=tally_rows(earlier, game.num_players()),
+            done=earlier.done,
+            earlier=earlier.tally,
         )
     finally:
         writer.close()

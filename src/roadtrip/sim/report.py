@@ -23,7 +23,7 @@ from pathlib import Path
 
 from roadtrip.sim.balance_tables import CellTable, balance_cells
 from roadtrip.sim.compare import Difference, format_p, run_differences
-from roadtrip.sim.recording import read_rows
+from roadtrip.sim.recording import scan_results
 from roadtrip.sim.report_plots import (
     ReportError,
     ResultSet,
@@ -33,7 +33,6 @@ from roadtrip.sim.report_plots import (
     win_rate_by_bot_plot,
     win_rate_by_seat_plot,
 )
-from roadtrip.sim.results import tally_rows
 from roadtrip.sim.stats import SimulationSummary
 
 __all__ = ["ReportError", "ResultSet", "load_result_set", "report_html", "write_report"]
@@ -55,17 +54,16 @@ img { max-width: 100%; height: auto; }
 def load_result_set(path: Path, label: str | None = None) -> ResultSet:
     """A run from its results file (``roadtrip simulate --out``), labelled with
     the file's name unless ``label`` is given.  Raises ResultsError or ReportError."""
-    rows = read_rows(path)
-    if not rows:
+    scan = scan_results(path)
+    tally, header = scan.tally, scan.header
+    if tally is None or header is None:
         raise ReportError(f"{path}: no games in this results file")
-    first = rows[0]
-    tally = tally_rows(rows, len(first["scores"]))
     summary = SimulationSummary.from_tally(
         tally,
-        game=first["game"],
-        options=first["options"],
-        seed=first["seed"],
-        bots=tuple(first["bots"]),
+        game=header["game"],
+        options=header["options"],
+        seed=header["seed"],
+        bots=tuple(header["bots"]),
         elapsed_s=0.0,
         workers=0,
         backend="file",

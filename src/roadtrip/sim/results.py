@@ -8,11 +8,13 @@ return is positive: a shared win lists every sharer), ``decisions``, ``rounds``,
 So the tally of a file's rows is exactly the tally of the games themselves
 (:func:`tally_rows`), and a report or a resumed run can rebuild the summary.
 
-The one rule: a file never holds a game twice, and a resumed run plays exactly the
-indices it lacks.  Rows are written a chunk at a time as chunks finish (so in
-completion order, not index order) and flushed, so a stopped run keeps every chunk
-it finished.  JSON Lines (this module) appends; a line half-written by a killed run
-is dropped when the file is read and cut off before a resumed run appends.  Parquet
+The one rule: a resumed run plays exactly the indices the file lacks, so no game
+is repeated or skipped.  Files are read a row at a time (:class:`RunScan`), so
+resuming or reporting on millions of games keeps only their indices and tally.
+Rows are written a chunk at a time as chunks finish (so in completion order, not
+index order) and flushed, so a stopped run keeps every chunk it finished.  JSON
+Lines (this module) appends; a line half-written by a killed run is dropped when
+the file is read and cut off before a resumed run appends.  Parquet
 (:mod:`roadtrip.sim.results_parquet`) writes a row group per chunk; and
 :mod:`roadtrip.sim.recording` opens either for a run.
 """
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -106,42 +108,111 @@ def check_suffix(path: Path) -> str:
     return path.suffix
 
 
-def read_jsonl(path: Path) -> tuple[list[Row], int]:
-    """The rows of a JSON Lines file and the length in bytes of its whole lines
-    (a last line without its newline, half-written by a killed run, is left out)."""
-    data = path.read_bytes()
-    whole = data.rfind(b"\n") + 1
-    rows = []
-    for number, line in enumerate(data[:whole].splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise ResultsError(f"{path}, line {number}: not a results row ({exc.msg})") from None
-        if not isinstance(row, dict) or "index" not in row:
-            raise ResultsError(f"{path}, line {number}: not a results row")
-        rows.append(row)
-    return rows, whole
+def iter_jsonl(path: Path) -> Iterator[Row]:
+    """The rows of a JSON Lines file, read a line at a time; a last line without its
+    newline (half-written by a killed run) is left out.  A ResultsError for a whole
+    line that is not a row."""
+    with path.open("rb") as file:
+        for number, line in enumerate(file, start=1):
+            if not line.endswith(b"\n"):
+                return
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise ResultsError(
+                    f"{path}, line {number}: not a results row ({exc.msg})"
+                ) from None
+            if not isinstance(row, dict) or "index" not in row:
+                raise ResultsError(f"{path}, line {number}: not a results row")
+            yield row
 
 
-def unique_rows(rows: Iterable[Row], path: Path) -> list[Row]:
-    """``rows`` with each game once (a row may be in a Parquet file and in its
-    journal); a ResultsError if one index has two different rows."""
-    seen: dict[int, Row] = {}
+def whole_lines_length(path: Path, block: int = 1 << 16) -> int:
+    """The length in bytes of a file's whole lines (up to its last newline)."""
+    with path.open("rb") as file:
+        end = file.seek(0, 2)
+        while end > 0:
+            start = max(0, end - block)
+            file.seek(start)
+            found = file.read(end - start).rfind(b"\n")
+            if found >= 0:
+                return start + found + 1
+            end = start
+    return 0
+
+
+def unique_rows(rows: Iterable[Row]) -> Iterator[Row]:
+    """``rows`` with each game once, the first row of each index (a game may be both
+    in a Parquet file and in its journal: both rows are the same game)."""
+    seen: set[int] = set()
     for row in rows:
         index = int(row["index"])
-        if index in seen and seen[index] != row:
-            raise ResultsError(f"{path}: game {index} appears twice with different results")
-        seen[index] = row
-    return list(seen.values())
+        if index not in seen:
+            seen.add(index)
+            yield row
+
+
+def batched(rows: Iterable[Row], size: int) -> Iterator[list[Row]]:
+    """``rows`` in lists of ``size`` (the last may be shorter)."""
+    batch: list[Row] = []
+    for row in rows:
+        batch.append(row)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+class RunScan:
+    """The games a results file already holds, counted a row at a time (no row is
+    kept): their indices and their tally.
+
+    With a ``header`` (and ``games``) every row must be of that run and within its
+    games (a resumed run); without, the first row sets the run (a report)."""
+
+    def __init__(self, path: Path, header: Row | None = None, games: int | None = None) -> None:
+        self.path = path
+        self.header = header
+        self.games = games
+        self.done: set[int] = set()
+        self.tally: Tally | None = None
+
+    def add(self, row: Row) -> bool:
+        """Count ``row`` unless its game is counted already; True if it was new."""
+        index = int(row["index"])
+        if index in self.done:
+            return False
+        if self.header is None:
+            self.header = {name: row[name] for name in RUN_FIELDS}
+        for name in RUN_FIELDS:
+            if row[name] != self.header[name]:
+                raise ResultsError(
+                    f"{self.path} holds a run with {name} {row[name]!r}, not "
+                    f"{self.header[name]!r}: --resume continues the same run "
+                    "(or write to another file)"
+                )
+        if self.games is not None and not 0 <= index < self.games:
+            raise ResultsError(f"{self.path} holds game {index}, beyond -n {self.games}")
+        if self.tally is None:
+            self.tally = Tally(len(row["scores"]))
+        self.tally.add(result_of_row(row))
+        self.done.add(index)
+        return True
+
+    def add_all(self, rows: Iterable[Row]) -> RunScan:
+        for row in rows:
+            self.add(row)
+        return self
 
 
 class JsonlWriter:
     """Appends rows as JSON Lines, flushed after every chunk.
 
     ``keep`` is the byte length to keep of an existing file (its whole lines, see
-    :func:`read_jsonl`); None starts a new file and refuses to overwrite one."""
+    :func:`whole_lines_length`); None starts a new file and refuses to overwrite one."""
 
     def __init__(self, path: Path, keep: int | None = None) -> None:
         self.path = path
@@ -158,17 +229,3 @@ class JsonlWriter:
 
     def close(self) -> None:
         self._file.close()
-
-
-def check_run(path: Path, rows: Sequence[Row], header: Row, games: int) -> None:
-    """ResultsError unless ``rows`` come from the run ``header`` describes (same game,
-    seed, options and bots) and lie within its ``games`` games."""
-    for row in rows:
-        for name in RUN_FIELDS:
-            if row[name] != header[name]:
-                raise ResultsError(
-                    f"{path} holds a run with {name} {row[name]!r}, not {header[name]!r}: "
-                    "--resume continues the same run (or write to another file)"
-                )
-        if not 0 <= int(row["index"]) < games:
-            raise ResultsError(f"{path} holds game {row['index']}, beyond -n {games}")

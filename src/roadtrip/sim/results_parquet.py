@@ -10,14 +10,14 @@ same rows to ``FILE.parquet.journal`` (JSON Lines, flushed per chunk), and remov
 the journal when it closes the Parquet file.  Reading takes the Parquet file's
 rows and any journal's (a run killed before its footer leaves an unreadable
 Parquet file and a journal holding every chunk it finished); continuing rewrites
-both from those rows and goes on.  pyarrow is an optional extra:
+both from those rows, a batch at a time, and goes on.  pyarrow is an optional extra:
 ``pip install 'roadtrip[lab]'``.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -26,12 +26,14 @@ from roadtrip.sim.results import (
     JsonlWriter,
     ResultsError,
     Row,
-    check_run,
-    read_jsonl,
-    unique_rows,
+    RunScan,
+    batched,
+    iter_jsonl,
+    whole_lines_length,
 )
 
 JSON_COLUMNS = ("options", "stats")
+BATCH = 10_000  # rows per record batch when a file is read or copied
 
 
 def pyarrow_modules() -> tuple[ModuleType, ModuleType]:
@@ -90,44 +92,48 @@ def from_table(table: Any) -> list[Row]:
     return rows
 
 
-def _parquet_rows(path: Path) -> list[Row] | None:
-    """The rows of a Parquet file; None when it has no footer (a killed writer)."""
+def _parquet_file(path: Path) -> Any:
+    """The Parquet file at ``path``; None when it is missing or has no footer (a
+    killed writer)."""
     pa, pq = pyarrow_modules()
+    if not path.exists():
+        return None
     try:
-        return from_table(pq.read_table(path))
+        return pq.ParquetFile(path)
     except (pa.ArrowInvalid, OSError):
         return None
 
 
-def read_parquet_rows(path: Path) -> list[Row]:
-    """Every row of a Parquet results file and of its journal, each game once."""
-    rows = _parquet_rows(path) if path.exists() else []
+def iter_parquet_rows(path: Path) -> Iterator[Row]:
+    """Every row of a Parquet results file (a record batch at a time), then of its
+    journal if there is one; a game may come twice (see ``unique_rows``)."""
+    parquet = _parquet_file(path)
     journal = journal_path(path)
-    if rows is None and not journal.exists():
+    if parquet is None and not journal.exists():
+        if not path.exists():
+            raise ResultsError(f"{path}: no such results file")
         raise ResultsError(f"{path}: not a readable Parquet file and no journal beside it")
+    if parquet is not None:
+        for batch in parquet.iter_batches(batch_size=BATCH):
+            yield from from_table(batch)
     if journal.exists():
-        rows = (rows or []) + read_jsonl(journal)[0]
-    return unique_rows(rows or [], path)
+        yield from iter_jsonl(journal)
 
 
 class ParquetWriter:
-    """Writes a row group per chunk to ``path`` and journals the same rows; the
-    rows of a resumed run (``earlier``) go first, into both."""
+    """Writes a row group per chunk to ``path`` and journals the same rows.
 
-    def __init__(self, path: Path, earlier: Sequence[Row]) -> None:
+    A new writer first copies the journal's rows (a resumed run's earlier games,
+    journaled by :func:`open_parquet`) into the Parquet file, a batch at a time."""
+
+    def __init__(self, path: Path) -> None:
         _, pq = pyarrow_modules()
         self.path = path
         self.journal = journal_path(path)
-        fresh = self.journal.with_name(self.journal.name + ".new")
-        fresh.unlink(missing_ok=True)
-        writer = JsonlWriter(fresh)
-        writer.write(earlier)
-        writer.close()
-        fresh.replace(self.journal)  # every earlier row is journaled before the rewrite
-        self._journal = JsonlWriter(self.journal, keep=self.journal.stat().st_size)
         self._parquet = pq.ParquetWriter(path, schema())
-        if earlier:
-            self._parquet.write_table(to_table(earlier))
+        for batch in batched(iter_jsonl(self.journal), BATCH):
+            self._parquet.write_table(to_table(batch))
+        self._journal = JsonlWriter(self.journal, keep=whole_lines_length(self.journal))
 
     def write(self, rows: Sequence[Row]) -> None:
         if not rows:
@@ -143,14 +149,25 @@ class ParquetWriter:
 
 def open_parquet(
     path: Path, header: Row, games: int, resume: bool
-) -> tuple[list[Row], ParquetWriter]:
-    """The rows already in a Parquet results file (and its journal) and a writer
-    that goes on after them (see :func:`roadtrip.sim.recording.open_results`)."""
+) -> tuple[RunScan, ParquetWriter]:
+    """The games already in a Parquet results file (and its journal) and a writer
+    that goes on after them (see :func:`roadtrip.sim.recording.open_results`).
+
+    Continuing a file first journals every earlier row anew (a new journal replaces
+    the old one only once complete), so the rows survive a kill while the Parquet
+    file is rewritten."""
     pyarrow_modules()
-    rows: list[Row] = []
-    if resume and (path.exists() or journal_path(path).exists()):
-        rows = read_parquet_rows(path)
-        check_run(path, rows, header, games)
-    elif journal_path(path).exists():
-        raise ResultsError(f"{journal_path(path)} holds an unfinished run: --resume continues it")
-    return rows, ParquetWriter(path, rows)
+    scan = RunScan(path, header, games)
+    journal = journal_path(path)
+    if not resume and journal.exists():
+        raise ResultsError(f"{journal} holds an unfinished run: --resume continues it")
+    fresh = journal.with_name(journal.name + ".new")
+    fresh.unlink(missing_ok=True)
+    writer = JsonlWriter(fresh)
+    if resume and (path.exists() or journal.exists()):
+        rows = (row for row in iter_parquet_rows(path) if scan.add(row))
+        for batch in batched(rows, BATCH):
+            writer.write(batch)
+    writer.close()
+    fresh.replace(journal)
+    return scan, ParquetWriter(path)
