@@ -125,9 +125,11 @@ def test_open_road_reports_rounds_endings_and_what_was_played() -> None:
         assert title in out
 
 
-def test_ray_backend_json_equals_local_with_one_worker() -> None:
+@pytest.mark.parametrize("ray_args", [["--workers", "2"], ["--address", "local"]])
+def test_ray_backend_json_equals_local_with_one_worker(ray_args: list[str]) -> None:
     """Issue 14's "done when", at a small n: the same seed gives the same results on
-    Ray (a local Ray started for the run, or the session's) as in one process."""
+    Ray (a local Ray started for the run, or one reached through --address) as in
+    one process."""
     try:
         import ray  # noqa: F401
     except ImportError:
@@ -136,7 +138,7 @@ def test_ray_backend_json_equals_local_with_one_worker() -> None:
         pytest.skip("needs Ray: pip install -e '.[ray]' (part of '.[test]')")
     base = ["simulate", "road-to-300", "--bot", "greedy", "-n", "40", "--seed", "1", "--json"]
     local = runner.invoke(APP, [*base, "--backend", "local", "--workers", "1"])
-    on_ray = runner.invoke(APP, [*base, "--backend", "ray", "--workers", "2"])
+    on_ray = runner.invoke(APP, [*base, "--backend", "ray", *ray_args])
     assert local.exit_code == 0 and on_ray.exit_code == 0, on_ray.output
     one, two = json.loads(local.stdout), json.loads(on_ray.stdout)
     assert (one["backend"], two["backend"]) == ("local", "ray")
