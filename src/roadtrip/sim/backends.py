@@ -111,13 +111,17 @@ class RayBackend:
         self._ray = import_ray()
         self._owns_connection = not self._ray.is_initialized()
         if self._owns_connection:
-            self._ray.init(
-                address=address,
-                num_cpus=num_cpus if address is None else None,
-                include_dashboard=False,
-                log_to_driver=False,
-                logging_level=logging.ERROR,
-            )
+            try:
+                self._ray.init(
+                    address=address,
+                    num_cpus=num_cpus if address is None else None,
+                    include_dashboard=False,
+                    log_to_driver=False,
+                    logging_level=logging.ERROR,
+                )
+            except (ConnectionError, RuntimeError, ValueError) as exc:
+                where = f" at {address}" if address else ""
+                raise BackendError(f"cannot start or reach Ray{where}: {exc}") from None
         self.workers = max(1, int(self._ray.cluster_resources().get("CPU", 1)))
 
     def run(
