@@ -69,7 +69,8 @@ def simulate_command(
     games: Annotated[int, typer.Option("-n", "--games", help="Number of games.")] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the whole run.")] = 1,
     workers: Annotated[
-        int, typer.Option("--workers", "-w", help="Processes (1: in this process).")
+        int,
+        typer.Option("--workers", "-w", help="Processes (1: in this process); a local Ray's CPUs."),
     ] = 1,
     option: Annotated[
         list[str] | None,
