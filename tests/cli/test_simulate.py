@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 import typer
 from typer.testing import CliRunner
 
 from roadtrip.cli.simulate import register
+from roadtrip.sim.stats import MACHINE_FIELDS
 
 
 def _app() -> typer.Typer:
@@ -121,3 +123,32 @@ def test_open_road_reports_rounds_endings_and_what_was_played() -> None:
     assert "rounds (median" in out and "destination 4" in out
     for title in ("by bot", "playing cards played", "actions: per game", "bonuses and setbacks"):
         assert title in out
+
+
+@pytest.mark.parametrize("ray_args", [["--workers", "2"], ["--address", "local"]])
+def test_ray_backend_json_equals_local_with_one_worker(ray_args: list[str]) -> None:
+    """Issue 14's "done when", at a small n: the same seed gives the same results on
+    Ray (a local Ray started for the run, or one reached through --address) as in
+    one process."""
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        if os.environ.get("CI"):
+            raise
+        pytest.skip("needs Ray: pip install -e '.[ray]' (part of '.[test]')")
+    base = ["simulate", "road-to-300", "--bot", "greedy", "-n", "40", "--seed", "1", "--json"]
+    local = runner.invoke(APP, [*base, "--backend", "local", "--workers", "1"])
+    on_ray = runner.invoke(APP, [*base, "--backend", "ray", *ray_args])
+    assert local.exit_code == 0 and on_ray.exit_code == 0, on_ray.output
+    one, two = json.loads(local.stdout), json.loads(on_ray.stdout)
+    assert (one["backend"], two["backend"]) == ("local", "ray")
+    for data in (one, two):
+        for name in MACHINE_FIELDS:
+            data.pop(name)
+    assert one == two
+
+
+def test_unknown_backend_is_one_line_error() -> None:
+    result = runner.invoke(APP, ["simulate", "road-to-300", "-n", "3", "--backend", "spark"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Error:") and "no backend 'spark'" in result.stderr

@@ -5,6 +5,7 @@
                        [--bots BOT,...] [--humans N] [--hotseat] [--names NAME,...]
     roadtrip replay FILE [--step]
     roadtrip simulate GAME ... / roadtrip tournament GAME --bots A,B,... (their own modules)
+    roadtrip report RESULTS... [-o report.html] (its own module)
 
 Every roadtrip error (an unknown game, a bad option, a corrupt record) prints one
 red line and exits with code 2; there are no tracebacks for mistakes a user can make.
@@ -295,3 +296,8 @@ tournament.register(app)
 from roadtrip.cli import review  # noqa: E402
 
 review.register(app)
+
+# The `report` command (HTML reports with plots of simulation results).
+from roadtrip.cli import report  # noqa: E402
+
+report.register(app)

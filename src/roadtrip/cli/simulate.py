@@ -4,6 +4,8 @@
     roadtrip simulate road-to-300 --players 3 --bots greedy,random,random --json
     roadtrip simulate get-your-kicks --players 3 --bots push-your-luck,threshold,random
     roadtrip simulate road-rally --players 4 --bots heuristic,random,random,random -n 500
+    roadtrip simulate road-to-300 --bot greedy -n 1000000 --backend ray --address auto
+    roadtrip simulate open-road --players 2 -n 5000 --out runs/or.parquet --report or.html
 
 A Rich progress bar runs on stderr (not with ``--json``), then a table shows each
 seat's mean and median score and win rate with its 95% interval, and a footer the
@@ -13,35 +15,37 @@ results over all its seats, and the game's balance counts where it has a hook in
 ``roadtrip.sim.balance`` (Road Rally: rally points scored and removed, card colours
 played, win rate by starting place; The Open Road: cards and Mother Lode cards played,
 actions, bonuses and setbacks, dots ridden).  ``--json`` prints the same summary, and
-nothing else, to stdout.  A bad request (unknown game, bot or option, fewer than
-one game) prints one red line to stderr and exits 2.
+nothing else, to stdout.  ``--out FILE.jsonl|FILE.parquet`` streams a row per game
+to FILE as chunks finish and ``--resume`` continues such a file, playing only the
+games it lacks (:mod:`roadtrip.sim.recording`); ``--report FILE.html`` also writes
+the run's HTML report with plots (:mod:`roadtrip.sim.report`).  ``--backend ray``
+plays the chunks of games as Ray tasks on the cluster at ``--address`` (or on a
+local Ray started for the run, with ``--workers`` CPUs when more than one); the
+results are the same as ``local``'s for the same seed (:mod:`roadtrip.sim.backends`).
+A bad request (unknown game, bot or option, fewer than one game, a results file of
+another run) prints one red line to stderr and exits 2.
 """
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TaskProgressColumn,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from roadtrip.bots import UnknownBot
 from roadtrip.cli.simulate_balance import balance_tables
+from roadtrip.cli.simulate_plan import Plan, run_plan
 from roadtrip.core.errors import InvalidOption, RoadtripError
 from roadtrip.core.options import OptionValue, parse_option_texts
 from roadtrip.core.registry import game_class
-from roadtrip.sim.runner import SimulationError, prepare, simulate
+from roadtrip.sim.report import ResultSet, write_report
+from roadtrip.sim.report_plots import figure_class
+from roadtrip.sim.runner import SimulationError
 from roadtrip.sim.stats import SimulationSummary
 
 USAGE_ERROR = 2
@@ -65,7 +69,8 @@ def simulate_command(
     games: Annotated[int, typer.Option("-n", "--games", help="Number of games.")] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the whole run.")] = 1,
     workers: Annotated[
-        int, typer.Option("--workers", "-w", help="Processes (1: in this process).")
+        int,
+        typer.Option("--workers", "-w", help="Processes (1: in this process); a local Ray's CPUs."),
     ] = 1,
     option: Annotated[
         list[str] | None,
@@ -75,6 +80,24 @@ def simulate_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the summary as JSON on stdout.")
     ] = False,
+    backend: Annotated[
+        str, typer.Option("--backend", help="Where games run: local or ray.")
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option("--address", help="Ray cluster address (default: start a local Ray)."),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Stream one row per game to FILE.jsonl or FILE.parquet."),
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Continue the --out file: play only its missing games.")
+    ] = False,
+    report: Annotated[
+        Path | None,
+        typer.Option("--report", help="Also write an HTML report with plots to this file."),
+    ] = None,
 ) -> None:
     """Play GAME many times with bots and print a summary."""
     try:
@@ -82,7 +105,13 @@ def simulate_command(
             raise SimulationError(f"-n must be at least 1; got {games}")
         options = _options(game, option or [], players)
         seat_bots = [name.strip() for name in bots.split(",")] if bots else [bot]
-        summary = _run(game, options, seat_bots, games, seed, workers, show_progress=not as_json)
+        plan = Plan(game, options, seat_bots, games, seed, workers, backend, address, out, resume)
+        if report is not None:
+            figure_class()  # matplotlib is there, before a long run
+        summary, tally = run_plan(plan, show_progress=not as_json)
+        if report is not None:
+            write_report([ResultSet(_label(out), summary, tally)], report)
+            Console(stderr=True, highlight=False).print(f"wrote the report {escape(str(report))}")
     except (RoadtripError, UnknownBot) as exc:
         _error(str(exc))
         raise typer.Exit(USAGE_ERROR) from None
@@ -96,6 +125,11 @@ def simulate_command(
         Console().print(summary_footer(summary))
         for table in balance_tables(summary):
             Console().print(table)
+
+
+def _label(out: Path | None) -> str:
+    """A report's name for the run: its results file's name, if it has one."""
+    return out.stem if out is not None else "this run"
 
 
 def _error(message: str) -> None:
@@ -115,42 +149,6 @@ def _options(game: str, texts: list[str], players: int | None) -> dict[str, Opti
             )
         options["players"] = players
     return options
-
-
-def _run(
-    game: str,
-    options: dict[str, OptionValue],
-    bots: list[str],
-    games: int,
-    seed: int,
-    workers: int,
-    *,
-    show_progress: bool,
-) -> SimulationSummary:
-    prepare(game, dict(options), bots, games, workers)  # fail before any progress bar
-    if not show_progress:
-        return simulate(game, dict(options), bots, games, seed, workers)
-    progress = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TaskProgressColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    )
-    with progress:
-        task = progress.add_task(f"simulating {game}", total=games)
-        return simulate(
-            game,
-            dict(options),
-            bots,
-            games,
-            seed,
-            workers,
-            progress=lambda done: progress.advance(task, done),
-        )
 
 
 def summary_table(summary: SimulationSummary) -> Table:
@@ -190,7 +188,8 @@ def summary_footer(summary: SimulationSummary) -> str:
     lines = [
         f"{summary.games:,} games in {summary.elapsed_s:.2f} s: "
         f"{summary.games_per_second:,.0f} games/s "
-        f"({summary.workers} worker{'s' if summary.workers != 1 else ''})",
+        f"({summary.workers} worker{'s' if summary.workers != 1 else ''}"
+        f"{', on Ray' if summary.backend == 'ray' else ''})",
         f"mean length: {summary.mean_decisions:.2f} decisions{rounds}",
     ]
     if summary.mean_rounds_to_win is not None and summary.median_rounds_to_win is not None:

@@ -3,8 +3,10 @@
 Game ``i`` of a run draws its chance outcomes from ``Random(f"{seed}:{i}")`` and
 gives its bots ``Random(f"{seed}:{i}:bots")``, and gets fresh bots, so its result
 depends only on ``(seed, i)``: a run gives the same summary with one worker or many.
-With ``workers > 1`` chunks of games go to a process pool; every chunk returns a
-:class:`~roadtrip.sim.stats.Tally`, and tallies add up exactly.
+With ``workers > 1`` (or on Ray, :mod:`roadtrip.sim.backends`) chunks of games
+run elsewhere; every chunk returns a :class:`~roadtrip.sim.stats.Tally` (and, when
+the run records raw results, each game's result), and tallies add up exactly in
+any order.  A resumed run plays only the indices not yet recorded.
 
 Every seat that may act (``state.active_seats()``) observes the same state and
 chooses before any of their actions is applied, so in a shared-roll phase (Road
@@ -18,8 +20,9 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
 from random import Random
 from typing import Any, TypeVar
 
@@ -29,6 +32,7 @@ from roadtrip.core.errors import RoadtripError
 from roadtrip.core.game import Game
 from roadtrip.core.registry import load_game
 from roadtrip.core.state import State
+from roadtrip.sim.backends import check_backend, make_backend
 from roadtrip.sim.balance import game_stats
 from roadtrip.sim.stats import GameResult, SimulationSummary, Tally
 
@@ -161,22 +165,62 @@ def play_games(
     return tally
 
 
-def _play_chunk(
+@dataclass(frozen=True)
+class PlayedChunk:
+    """Games ``start..stop-1`` of a run: their tally and, when the run records
+    them, each game's result in index order (else none)."""
+
+    start: int
+    stop: int
+    tally: Tally
+    results: tuple[GameResult, ...] = ()
+
+
+def play_chunk(
     game_id: str,
     options: dict[str, Any],
     bot_names: tuple[str, ...],
     seed: int,
     start: int,
     stop: int,
-) -> Tally:
-    """A pool worker's job (top level, so that it pickles)."""
-    return play_games(load_game(game_id, **options), bot_names, seed, start, stop)
+    keep_results: bool = False,
+    progress: Progress | None = None,
+) -> PlayedChunk:
+    """Play games ``start..stop-1`` of a run (top level, so that a pool or Ray can
+    run it anywhere): their tally and, with ``keep_results``, every game's result."""
+    game = load_game(game_id, **options)
+    tally = Tally(game.num_players())
+    results = []
+    for index in range(start, stop):
+        chance_rng, bot_rng = game_rngs(seed, index)
+        result = play_game(game, make_seat_bots(game, bot_names), chance_rng, bot_rng)
+        tally.add(result)
+        if keep_results:
+            results.append(result)
+        if progress is not None:
+            progress(1)
+    return PlayedChunk(start, stop, tally, tuple(results))
 
 
 def chunk_bounds(games: int, workers: int) -> list[tuple[int, int]]:
     """Split ``range(games)`` into contiguous chunks for ``workers`` processes."""
-    size = max(1, min(_MAX_CHUNK, math.ceil(games / (workers * _CHUNKS_PER_WORKER))))
-    return [(start, min(games, start + size)) for start in range(0, games, size)]
+    return chunk_ranges(range(games), workers)
+
+
+def chunk_ranges(indices: Iterable[int], workers: int) -> list[tuple[int, int]]:
+    """Split the game indices still to play (ascending, maybe with gaps where a
+    resumed run already has games) into contiguous ``(start, stop)`` chunks for
+    ``workers`` workers."""
+    todo = list(indices)
+    size = max(1, min(_MAX_CHUNK, math.ceil(len(todo) / (workers * _CHUNKS_PER_WORKER))))
+    bounds: list[tuple[int, int]] = []
+    run_start = 0
+    for position, index in enumerate(todo):
+        last = position + 1 == len(todo) or todo[position + 1] != index + 1
+        if last or position + 1 - run_start == size:
+            bounds.append((todo[run_start], index + 1))
+            run_start = position + 1
+    return bounds
 
 
 def check_counts(games: int, workers: int) -> None:
@@ -207,48 +251,92 @@ def simulate(
     seed: int,
     workers: int = 1,
     progress: Progress | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> SimulationSummary:
     """Play ``games`` games of ``game_id`` with ``bots`` and summarize them.
 
     ``bots`` names one bot per seat, or one for every seat.  ``progress``, if
     given, is called with the number of games just finished (an increment), from
-    this process.  Raises UnknownGame, InvalidOption, UnknownBot or
-    SimulationError before playing anything if the request is bad.
+    this process.  ``backend`` is ``local`` (``workers`` processes) or ``ray`` (see
+    :mod:`roadtrip.sim.backends`); the summary is the same on both.  Raises
+    UnknownGame, InvalidOption, UnknownBot, SimulationError or BackendError before
+    playing anything if the request is bad.
     """
+    return simulate_run(
+        game_id, options, bots, games, seed, workers, progress, backend=backend, address=address
+    )[0]
+
+
+def simulate_run(
+    game_id: str,
+    options: dict[str, Any],
+    bots: Sequence[str] | str,
+    games: int,
+    seed: int,
+    workers: int = 1,
+    progress: Progress | None = None,
+    *,
+    backend: str = "local",
+    address: str | None = None,
+    record: Callable[[PlayedChunk], None] | None = None,
+    done: Collection[int] = (),
+    earlier: Tally | None = None,
+) -> tuple[SimulationSummary, Tally]:
+    """:func:`simulate`, also returning the tally (its histograms feed reports).
+
+    ``record``, if given, hears every chunk with its games' results as soon as it
+    finishes, in this process (it writes the raw results).  ``done`` are the indices
+    of games already played (a resumed run: they are not played again) and
+    ``earlier`` their tally, which the summary includes.
+    """
+    check_backend(backend, address)
     game, names = prepare(game_id, options, bots, games, workers)
+    todo = [index for index in range(games) if index not in done]
+    tally = Tally(game.num_players())
+    if earlier is not None:
+        tally.merge(earlier)
+    job_options = dict(game.options)
     started = time.perf_counter()
-    if workers == 1:
-        tally = play_games(game, names, seed, 0, games, progress)
+    keep = record is not None
+
+    def finished(chunk: PlayedChunk) -> None:
+        tally.merge(chunk.tally)
+        if record is not None:
+            record(chunk)
+
+    used_workers = workers
+    if backend == "local" and workers == 1:
+        for start, stop in chunk_ranges(todo, 1):
+            finished(play_chunk(game.id, job_options, names, seed, start, stop, keep, progress))
     else:
-        tally = _simulate_in_pool(game, names, seed, games, workers, progress)
-    elapsed = time.perf_counter() - started
-    return SimulationSummary.from_tally(
+        runner = make_backend(backend, workers, address)
+        try:
+            used_workers = runner.workers
+            jobs = [
+                (game.id, job_options, names, seed, start, stop, keep)
+                for start, stop in chunk_ranges(todo, runner.workers)
+            ]
+
+            def each(chunk: PlayedChunk) -> None:
+                finished(chunk)
+                if progress is not None:
+                    progress(chunk.stop - chunk.start)
+
+            runner.run(play_chunk, jobs, each)
+        finally:
+            runner.close()
+    summary = SimulationSummary.from_tally(
         tally,
         game=game.id,
         options=dict(game.options),
         seed=seed,
         bots=names,
-        elapsed_s=elapsed,
-        workers=workers,
+        elapsed_s=time.perf_counter() - started,
+        workers=used_workers,
+        backend=backend,
     )
-
-
-def _simulate_in_pool(
-    game: Game,
-    names: tuple[str, ...],
-    seed: int,
-    games: int,
-    workers: int,
-    progress: Progress | None,
-) -> Tally:
-    tally = Tally(game.num_players())
-    options = dict(game.options)
-    jobs = [
-        (game.id, options, names, seed, start, stop) for start, stop in chunk_bounds(games, workers)
-    ]
-    for part in run_in_pool(_play_chunk, jobs, workers, progress, lambda part: part.games):
-        tally.merge(part)
-    return tally
+    return summary, tally
 
 
 def run_in_pool(

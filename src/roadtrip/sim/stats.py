@@ -17,6 +17,10 @@ from typing import Any, TypeVar
 
 Number = TypeVar("Number", int, float)
 
+# The fields of ``SimulationSummary.to_dict()`` that say how a run ran, not what
+# happened in its games: every other field is the same on every backend.
+MACHINE_FIELDS = ("elapsed_s", "games_per_second", "workers", "backend")
+
 # The normal quantile for a two-sided 95% interval.
 Z_95 = 1.959963984540054
 
@@ -197,8 +201,9 @@ class SimulationSummary:
     """The outcome of ``roadtrip.sim.simulate``: JSON-ready through ``to_dict()``.
 
     A win is ``returns()[seat] > 0`` (solo: reaching the target), so a shared win
-    counts for every seat that shares it and as one tie.  ``elapsed_s`` and
-    ``games_per_second`` are the only fields that depend on the machine.
+    counts for every seat that shares it and as one tie.  ``elapsed_s``,
+    ``games_per_second``, ``workers`` and ``backend`` are the only fields that depend
+    on the machine (``MACHINE_FIELDS``).
     """
 
     game: str
@@ -222,6 +227,7 @@ class SimulationSummary:
     endings: dict[str, int] = field(default_factory=dict)
     # The game's balance counts (``roadtrip.sim.balance``), each a mean per game.
     stats: dict[str, float] = field(default_factory=dict)
+    backend: str = "local"  # where the games ran (``roadtrip.sim.backends``)
 
     @property
     def bots(self) -> tuple[str, ...]:
@@ -253,6 +259,7 @@ class SimulationSummary:
         bots: tuple[str, ...],
         elapsed_s: float,
         workers: int,
+        backend: str = "local",
     ) -> SimulationSummary:
         games = tally.games
         seats = []
@@ -296,6 +303,7 @@ class SimulationSummary:
             median_rounds_to_win=_median_or_none(tally.win_round_histogram),
             endings={reason: tally.endings[reason] for reason in sorted(tally.endings)},
             stats={name: tally.stats[name] / games for name in sorted(tally.stats)},
+            backend=backend,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -319,6 +327,7 @@ class SimulationSummary:
             "elapsed_s": self.elapsed_s,
             "games_per_second": self.games_per_second,
             "workers": self.workers,
+            "backend": self.backend,
         }
 
 

@@ -1,0 +1,130 @@
+"""How ``roadtrip simulate`` runs what it was asked: a :class:`Plan` (game, bots,
+games, seed, backend, results file) checked before anything starts, then played
+under a Rich progress bar on stderr (for every backend: in this process it moves a
+game at a time, elsewhere a chunk at a time; a resumed run starts at the games its
+file already holds).  While it plays, SIGTERM (``kill``) stops it like Ctrl-C, so
+a results file is closed properly (a Parquet file gets its footer)."""
+
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskProgressColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+from roadtrip.core.options import OptionValue
+from roadtrip.sim.backends import check_backend
+from roadtrip.sim.recording import simulate_recorded
+from roadtrip.sim.results import ResultsError, check_suffix
+from roadtrip.sim.runner import prepare, simulate_run
+from roadtrip.sim.stats import SimulationSummary, Tally
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A simulation as asked on the command line."""
+
+    game: str
+    options: dict[str, OptionValue]
+    bots: list[str]
+    games: int
+    seed: int
+    workers: int = 1
+    backend: str = "local"
+    address: str | None = None
+    out: Path | None = None  # the raw results file (--out)
+    resume: bool = False  # continue ``out`` (--resume)
+
+    def check(self) -> None:
+        """Raise the error of a bad request before anything starts (a bar, Ray)."""
+        check_backend(self.backend, self.address)
+        if self.resume and self.out is None:
+            raise ResultsError("--resume continues the results file of --out: give --out FILE")
+        if self.out is not None:
+            check_suffix(self.out)
+        prepare(self.game, dict(self.options), self.bots, self.games, self.workers)
+
+    def run(self, progress: Callable[[int], None] | None) -> tuple[SimulationSummary, Tally]:
+        """Play the games (those ``out`` lacks); the summary and tally of the run."""
+        if self.out is not None:
+            return simulate_recorded(
+                self.game,
+                dict(self.options),
+                self.bots,
+                self.games,
+                self.seed,
+                self.out,
+                resume=self.resume,
+                workers=self.workers,
+                progress=progress,
+                backend=self.backend,
+                address=self.address,
+            )
+        return simulate_run(
+            self.game,
+            dict(self.options),
+            self.bots,
+            self.games,
+            self.seed,
+            self.workers,
+            progress,
+            backend=self.backend,
+            address=self.address,
+        )
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def sigterm_as_interrupt() -> Iterator[None]:
+    """Within the block, SIGTERM raises KeyboardInterrupt (in the main thread; the
+    handler is restored after), so clean-up code runs as after Ctrl-C."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def run_plan(plan: Plan, *, show_progress: bool) -> tuple[SimulationSummary, Tally]:
+    """Check and run ``plan``, with a progress bar on stderr if ``show_progress``."""
+    plan.check()
+    with sigterm_as_interrupt():
+        return _play(plan, show_progress)
+
+
+def _play(plan: Plan, show_progress: bool) -> tuple[SimulationSummary, Tally]:
+    if not show_progress:
+        return plan.run(None)
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TaskProgressColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    with progress:
+        task = progress.add_task(f"simulating {plan.game} ({plan.backend})", total=plan.games)
+        return plan.run(lambda done: progress.advance(task, done))

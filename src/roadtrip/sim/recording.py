@@ -1,0 +1,126 @@
+"""Simulations that stream one row per game to a results file, and continue one.
+
+``simulate_recorded`` is :func:`roadtrip.sim.runner.simulate_run` with a results
+file (``.jsonl`` or ``.parquet``, :mod:`roadtrip.sim.results`): every chunk's rows
+are written as soon as the chunk finishes, so a stopped run keeps what it played.
+With ``resume`` it reads the file, plays only the game indices it lacks, and
+summarizes every game of the file and of this run: a run stopped and resumed any
+number of times ends with the same rows (in another order) and the same summary as
+one run that was never stopped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from roadtrip.sim.results import (
+    JsonlWriter,
+    ResultsError,
+    ResultsWriter,
+    Row,
+    RunScan,
+    check_suffix,
+    game_row,
+    iter_jsonl,
+    unique_rows,
+    whole_lines_length,
+)
+from roadtrip.sim.results_parquet import iter_parquet_rows, open_parquet
+from roadtrip.sim.runner import PlayedChunk, Progress, prepare, simulate_run
+from roadtrip.sim.stats import SimulationSummary, Tally
+
+
+def iter_rows(path: Path) -> Iterator[Row]:
+    """Every row of a results file (either format), each game once, a row at a time.
+
+    Raises ResultsError for a missing or unreadable file."""
+    if check_suffix(path) == ".parquet":
+        return unique_rows(iter_parquet_rows(path))
+    if not path.exists():
+        raise ResultsError(f"{path}: no such results file")
+    return unique_rows(iter_jsonl(path))
+
+
+def read_rows(path: Path) -> list[Row]:
+    """Every row of a results file as a list (small files, tests)."""
+    return list(iter_rows(path))
+
+
+def scan_results(path: Path) -> RunScan:
+    """The run a results file holds: its header, game indices and tally."""
+    return RunScan(path).add_all(iter_rows(path))
+
+
+def open_results(
+    path: Path, header: Row, games: int, resume: bool
+) -> tuple[RunScan, ResultsWriter]:
+    """The games already in ``path`` (none for a new file) and a writer to add more.
+
+    Without ``resume`` an existing file is refused; with it the file's rows must be
+    of the same run (:class:`~roadtrip.sim.results.RunScan`).  Raises ResultsError."""
+    if path.exists() and not resume:
+        raise ResultsError(f"{path} exists: --resume continues it, or choose another file")
+    if check_suffix(path) == ".parquet":
+        return open_parquet(path, header, games, resume)
+    scan = RunScan(path, header, games)
+    if not path.exists():
+        return scan, JsonlWriter(path)
+    scan.add_all(iter_jsonl(path))
+    return scan, JsonlWriter(path, keep=whole_lines_length(path))
+
+
+def simulate_recorded(
+    game_id: str,
+    options: dict[str, Any],
+    bots: Sequence[str] | str,
+    games: int,
+    seed: int,
+    out: Path,
+    *,
+    resume: bool = False,
+    workers: int = 1,
+    progress: Progress | None = None,
+    backend: str = "local",
+    address: str | None = None,
+) -> tuple[SimulationSummary, Tally]:
+    """Play the games of a run that ``out`` lacks, writing a row for each; the
+    summary and tally of every game of the run (the file's and this call's).
+
+    ``progress`` first hears the games already in the file (one increment), then
+    the games as they finish.  Raises ResultsError for a file that cannot be
+    written or continued, and whatever :func:`~roadtrip.sim.runner.prepare` raises.
+    """
+    game, names = prepare(game_id, options, bots, games, workers)
+    full_options = dict(game.options)
+    header = {"game": game.id, "seed": seed, "options": full_options, "bots": list(names)}
+    earlier, writer = open_results(out, header, games, resume)
+    if earlier.done and progress is not None:
+        progress(len(earlier.done))
+
+    def record(chunk: PlayedChunk) -> None:
+        writer.write(
+            [
+                game_row(game.id, full_options, seed, names, index, result)
+                for index, result in zip(range(chunk.start, chunk.stop), chunk.results, strict=True)
+            ]
+        )
+
+    try:
+        return simulate_run(
+            game.id,
+            full_options,
+            names,
+            games,
+            seed,
+            workers,
+            progress,
+            backend=backend,
+            address=address,
+            record=record,
+            done=earlier.done,
+            earlier=earlier.tally,
+        )
+    finally:
+        writer.close()

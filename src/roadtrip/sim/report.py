@@ -1,0 +1,258 @@
+"""``roadtrip report``: one self-contained HTML file about one or more simulation runs.
+
+A report shows, for each run (:class:`~roadtrip.sim.report_plots.ResultSet`, from a
+results file of ``roadtrip simulate --out`` or straight from a run), each seat's
+results, plots of the score distributions, the win rate by seat and by bot with
+95% intervals, the game length and the endings (:mod:`roadtrip.sim.report_plots`),
+and the game's own balance tables (:mod:`roadtrip.sim.balance_tables`, the tables
+``roadtrip simulate`` prints).  Given several runs, every run after the first is
+compared with the first (the baseline) figure by figure, with intervals and
+significance tests (:mod:`roadtrip.sim.compare`), and the report says in words
+which differences are significant.  So a variant study can hand it one run per
+variant value.
+
+The one rule: the file needs nothing else (images are inline PNG ``data:`` URLs,
+the style sheet is inline, no script), so it can be mailed or archived as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from pathlib import Path
+
+from roadtrip.sim.balance_tables import CellTable, balance_cells
+from roadtrip.sim.compare import Difference, format_p, run_differences
+from roadtrip.sim.recording import scan_results
+from roadtrip.sim.report_plots import (
+    ReportError,
+    ResultSet,
+    endings_plot,
+    length_plot,
+    score_plot,
+    win_rate_by_bot_plot,
+    win_rate_by_seat_plot,
+)
+from roadtrip.sim.stats import SimulationSummary
+
+__all__ = ["ReportError", "ResultSet", "load_result_set", "report_html", "write_report"]
+
+STYLE = """
+body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 72rem;
+       padding: 0 1rem; color: #1b1b1b; background: #fff; line-height: 1.4; }
+table { border-collapse: collapse; margin: 0.5rem 0 1rem; }
+th, td { border-bottom: 1px solid #ccc; padding: 0.2rem 0.6rem; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+caption { text-align: left; font-weight: 600; padding: 0.3rem 0; }
+img { max-width: 100%; height: auto; }
+.runs { display: flex; flex-wrap: wrap; gap: 2rem; align-items: flex-start; }
+.significant { color: #8a1c00; font-weight: 600; }
+.note { color: #444; }
+"""
+
+
+def load_result_set(path: Path, label: str | None = None) -> ResultSet:
+    """A run from its results file (``roadtrip simulate --out``), labelled with
+    the file's name unless ``label`` is given.  Raises ResultsError or ReportError."""
+    scan = scan_results(path)
+    tally, header = scan.tally, scan.header
+    if tally is None or header is None:
+        raise ReportError(f"{path}: no games in this results file")
+    summary = SimulationSummary.from_tally(
+        tally,
+        game=header["game"],
+        options=header["options"],
+        seed=header["seed"],
+        bots=tuple(header["bots"]),
+        elapsed_s=0.0,
+        workers=0,
+        backend="file",
+    )
+    return ResultSet(label or path.stem, summary, tally)
+
+
+def _table(cells: CellTable) -> str:
+    head = "".join(f"<th scope='col'>{escape(name)}</th>" for name in cells.columns)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>" for row in cells.rows
+    )
+    return (
+        f"<table><caption>{escape(cells.title)}</caption>"
+        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    )
+
+
+def _seats_table(run: ResultSet) -> str:
+    summary = run.summary
+    rows = tuple(
+        (
+            f"seat {seat.seat + 1}",
+            seat.bot,
+            f"{seat.mean_score:.2f}",
+            f"{seat.median_score:g}",
+            f"{seat.wins:,}",
+            f"{seat.win_rate:.2%}",
+            f"{seat.win_rate_low:.2%} - {seat.win_rate_high:.2%}",
+        )
+        for seat in summary.seats
+    )
+    columns = ("seat", "bot", "mean score", "median", "wins", "win rate", "95% interval")
+    return _table(
+        CellTable(f"{run.label}: {summary.games:,} games, seed {summary.seed}", columns, rows)
+    )
+
+
+def _run_facts(run: ResultSet, shared: dict[str, object]) -> str:
+    """A run's bots, its options (those not ``shared`` by every run) and length."""
+    summary = run.summary
+    own = {name: value for name, value in summary.options.items() if shared.get(name) != value}
+    options = ", ".join(f"{name}={value}" for name, value in own.items())
+    facts = [f"bots {', '.join(summary.bots)}"]
+    if options or not shared:
+        facts.append(f"options {options or '(defaults)'}")
+    if summary.mean_rounds is not None:
+        facts.append(
+            f"mean length {summary.mean_rounds:.2f} rounds (median {summary.median_rounds:g})"
+        )
+    if len(summary.seats) > 1:
+        facts.append(f"ties (shared wins) {summary.ties:,}")
+    return f"<li><strong>{escape(run.label)}</strong>: {escape('; '.join(facts))}</li>"
+
+
+def _figure(title: str, url: str, alt: str) -> str:
+    return f"<h2>{escape(title)}</h2><img src='{url}' alt='{escape(alt)}'>"
+
+
+def _comparison(base: ResultSet, other: ResultSet) -> str:
+    differences = run_differences(base.summary, base.tally, other.summary, other.tally)
+    rows = []
+    for diff in differences:
+        rate = diff.kind == "rate"
+        scale = 100 if rate else 1
+        unit = " pts" if rate else ""
+        rows.append(
+            (
+                diff.what,
+                _shown(diff.a, rate),
+                _shown(diff.b, rate),
+                f"{scale * (diff.b - diff.a):+.2f}{unit}",
+                f"{scale * diff.low:+.2f} to {scale * diff.high:+.2f}",
+                f"{diff.test} {_p(diff)}",
+                "significant" if diff.significant else "not significant",
+            )
+        )
+    columns = ("figure", base.label, other.label, "difference", "95% interval", "p", "at 5%")
+    title = f"{other.label} against {base.label}"
+    return _table(CellTable(title, columns, tuple(rows))) + _verdicts(
+        differences, base.label, other.label
+    )
+
+
+def _shown(value: float, rate: bool) -> str:
+    return f"{value:.1%}" if rate else f"{value:.2f}"
+
+
+def _p(diff: Difference) -> str:
+    return f"p = {format_p(diff.p_value)}"
+
+
+def _verdicts(differences: Sequence[Difference], label_a: str, label_b: str) -> str:
+    significant = [d for d in differences if d.significant]
+    other = [d for d in differences if not d.significant]
+    parts = []
+    if significant:
+        names = ", ".join(d.what for d in significant)
+        parts.append(
+            f"<p class='significant'>Significant differences (p &lt; 0.05): {escape(names)}.</p>"
+        )
+    else:
+        parts.append("<p>No difference is significant at the 5% level.</p>")
+    if other:
+        parts.append(f"<p>Not significant: {escape(', '.join(d.what for d in other))}.</p>")
+    items = "".join(
+        f"<li class='{'significant' if d.significant else 'plain'}'>"
+        f"{escape(d.sentence(label_a, label_b))}</li>"
+        for d in differences
+    )
+    return "".join(parts) + f"<ul>{items}</ul>"
+
+
+def _balance_section(runs: Sequence[ResultSet]) -> str:
+    """The game's balance tables, each table's runs side by side."""
+    by_title: dict[str, list[tuple[str, CellTable]]] = {}
+    for run in runs:
+        for cells in balance_cells(run.summary):
+            by_title.setdefault(cells.title, []).append((run.label, cells))
+    if not by_title:
+        return "<h2>Balance tables</h2><p>This game has no balance counts.</p>"
+    parts = ["<h2>Balance tables</h2>"]
+    for title, tables in by_title.items():
+        parts.append(f"<h3>{escape(title)}</h3><div class='runs'>")
+        for label, cells in tables:
+            named = CellTable(label if len(runs) > 1 else title, cells.columns, cells.rows)
+            parts.append(f"<div>{_table(named)}</div>")
+        parts.append("</div>")
+    return "".join(parts)
+
+
+def report_html(runs: Sequence[ResultSet], title: str | None = None) -> str:
+    """The whole report about ``runs`` (the first is the baseline) as HTML text."""
+    if not runs:
+        raise ReportError("a report needs at least one run")
+    games = sorted({run.summary.game for run in runs})
+    heading = title or f"{', '.join(games)}: simulation report"
+    body: list[str] = [f"<h1>{escape(heading)}</h1>"]
+    shared = {
+        name: value
+        for name, value in runs[0].summary.options.items()
+        if len(runs) > 1 and all(run.summary.options.get(name) == value for run in runs)
+    }
+    if shared:
+        common = ", ".join(f"{name}={value}" for name, value in shared.items())
+        body.append(f"<p>Options of every run: {escape(common)}.</p>")
+    body.append("<ul>")
+    body += [_run_facts(run, shared) for run in runs]
+    body.append("</ul>")
+    if len(runs) > 1:
+        body.append("<h2>Comparison</h2>")
+        body.append(
+            "<p class='note'>Each figure of every run is compared with the first run "
+            f"({escape(runs[0].label)}): win rates and shares by the two-proportion z-test, "
+            "scores and lengths by the Mann-Whitney U test, each two-sided at the 5% level. "
+            "With many figures, about one in twenty differences that are not real still "
+            "shows as significant.</p>"
+        )
+        body += [_comparison(runs[0], run) for run in runs[1:]]
+    body.append("<h2>Results by seat</h2><div class='runs'>")
+    body += [f"<div>{_seats_table(run)}</div>" for run in runs]
+    body.append("</div>")
+    body.append(_figure("Score distributions", score_plot(runs), "score histograms per seat"))
+    body.append(
+        _figure("Win rate by seat", win_rate_by_seat_plot(runs), "win rate per seat, 95% intervals")
+    )
+    if any(len(run.summary.seats) > 1 for run in runs):
+        body.append(
+            _figure(
+                "Win rate by bot", win_rate_by_bot_plot(runs), "win rate per bot, 95% intervals"
+            )
+        )
+    if all(run.tally.round_histogram for run in runs):
+        body.append(_figure("Game length", length_plot(runs), "rounds per game"))
+    if any(run.summary.endings for run in runs):
+        body.append(_figure("Endings", endings_plot(runs), "share of games per ending"))
+    body.append(_balance_section(runs))
+    return (
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+        f"<title>{escape(heading)}</title><style>{STYLE}</style></head>"
+        f"<body><main>{''.join(body)}</main></body></html>\n"
+    )
+
+
+def write_report(runs: Sequence[ResultSet], path: Path, title: str | None = None) -> Path:
+    """Write the report about ``runs`` to ``path`` (see :func:`report_html`)."""
+    text = report_html(runs, title)
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise ReportError(f"cannot write the report to {path}: {exc.strerror}") from None
+    return path

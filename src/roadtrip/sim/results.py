@@ -1,0 +1,231 @@
+"""Raw simulation results: one row per game, streamed to a JSON Lines or Parquet file.
+
+A row holds everything one game contributed to a run's tally, keyed by its index:
+``game``, ``seed``, ``index``, ``options`` (every option, defaults included),
+``bots`` (one per seat), ``scores``, ``returns``, ``winners`` (the seats whose
+return is positive: a shared win lists every sharer), ``decisions``, ``rounds``,
+``ending`` and ``stats`` (the game's balance counts, :mod:`roadtrip.sim.balance`).
+So the tally of a file's rows is exactly the tally of the games themselves
+(:func:`tally_rows`), and a report or a resumed run can rebuild the summary.
+
+The one rule: a resumed run plays exactly the indices the file lacks, so no game
+is repeated or skipped.  Files are read a row at a time (:class:`RunScan`), so
+resuming or reporting on millions of games keeps only their indices and tally.
+Rows are written a chunk at a time as chunks finish (so in completion order, not
+index order) and flushed, so a stopped run keeps every chunk it finished.  JSON
+Lines (this module) appends; a line half-written by a killed run is dropped when
+the file is read and cut off before a resumed run appends.  Parquet
+(:mod:`roadtrip.sim.results_parquet`) writes a row group per chunk; and
+:mod:`roadtrip.sim.recording` opens either for a run.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+from roadtrip.core.errors import RoadtripError
+from roadtrip.sim.stats import GameResult, Tally
+
+Row = dict[str, Any]
+# The fields that must agree between a file and the run that continues it.
+RUN_FIELDS = ("game", "seed", "options", "bots")
+SUFFIXES = (".jsonl", ".parquet")
+
+
+class ResultsError(RoadtripError, ValueError):
+    """A results file that cannot be written, read or continued as asked."""
+
+
+class ResultsWriter(Protocol):
+    """Where a run's rows go, a finished chunk at a time."""
+
+    def write(self, rows: Sequence[Row]) -> None:
+        """Add one chunk's rows and make them durable before returning."""
+        ...
+
+    def close(self) -> None:
+        """Finish the file (a Parquet footer); the rows stay readable."""
+        ...
+
+
+def game_row(
+    game: str,
+    options: dict[str, Any],
+    seed: int,
+    bots: Sequence[str],
+    index: int,
+    result: GameResult,
+) -> Row:
+    """The row of game ``index`` of a run."""
+    return {
+        "game": game,
+        "seed": seed,
+        "index": index,
+        "options": dict(options),
+        "bots": list(bots),
+        "scores": list(result.scores),
+        "returns": list(result.returns),
+        "winners": [seat for seat, won in enumerate(result.wins) if won],
+        "decisions": result.decisions,
+        "rounds": result.rounds,
+        "ending": result.ending,
+        "stats": {name: result.stats[name] for name in sorted(result.stats)},
+    }
+
+
+def result_of_row(row: Row) -> GameResult:
+    """The game result a row was made from (:func:`game_row`), exactly."""
+    winners = set(row["winners"])
+    return GameResult(
+        scores=tuple(float(score) for score in row["scores"]),
+        wins=tuple(seat in winners for seat in range(len(row["scores"]))),
+        decisions=int(row["decisions"]),
+        rounds=None if row["rounds"] is None else int(row["rounds"]),
+        ending=row["ending"],
+        stats=Counter({name: int(count) for name, count in row["stats"].items()}),
+        returns=tuple(float(value) for value in row["returns"]),
+    )
+
+
+def tally_rows(rows: Iterable[Row], seats: int) -> Tally:
+    """The tally of the games of ``rows`` (any order)."""
+    tally = Tally(seats)
+    for row in rows:
+        tally.add(result_of_row(row))
+    return tally
+
+
+def check_suffix(path: Path) -> str:
+    """The file's format (``.jsonl`` or ``.parquet``), or a ResultsError."""
+    if path.suffix not in SUFFIXES:
+        raise ResultsError(
+            f"{path}: a results file ends in {' or '.join(SUFFIXES)}, not {path.suffix or '(none)'}"
+        )
+    return path.suffix
+
+
+def iter_jsonl(path: Path) -> Iterator[Row]:
+    """The rows of a JSON Lines file, read a line at a time; a last line without its
+    newline (half-written by a killed run) is left out.  A ResultsError for a whole
+    line that is not a row."""
+    with path.open("rb") as file:
+        for number, line in enumerate(file, start=1):
+            if not line.endswith(b"\n"):
+                return
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise ResultsError(
+                    f"{path}, line {number}: not a results row ({exc.msg})"
+                ) from None
+            if not isinstance(row, dict) or "index" not in row:
+                raise ResultsError(f"{path}, line {number}: not a results row")
+            yield row
+
+
+def whole_lines_length(path: Path, block: int = 1 << 16) -> int:
+    """The length in bytes of a file's whole lines (up to its last newline)."""
+    with path.open("rb") as file:
+        end = file.seek(0, 2)
+        while end > 0:
+            start = max(0, end - block)
+            file.seek(start)
+            found = file.read(end - start).rfind(b"\n")
+            if found >= 0:
+                return start + found + 1
+            end = start
+    return 0
+
+
+def unique_rows(rows: Iterable[Row]) -> Iterator[Row]:
+    """``rows`` with each game once, the first row of each index (a game may be both
+    in a Parquet file and in its journal: both rows are the same game)."""
+    seen: set[int] = set()
+    for row in rows:
+        index = int(row["index"])
+        if index not in seen:
+            seen.add(index)
+            yield row
+
+
+def batched(rows: Iterable[Row], size: int) -> Iterator[list[Row]]:
+    """``rows`` in lists of ``size`` (the last may be shorter)."""
+    batch: list[Row] = []
+    for row in rows:
+        batch.append(row)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+class RunScan:
+    """The games a results file already holds, counted a row at a time (no row is
+    kept): their indices and their tally.
+
+    With a ``header`` (and ``games``) every row must be of that run and within its
+    games (a resumed run); without, the first row sets the run (a report)."""
+
+    def __init__(self, path: Path, header: Row | None = None, games: int | None = None) -> None:
+        self.path = path
+        self.header = header
+        self.games = games
+        self.done: set[int] = set()
+        self.tally: Tally | None = None
+
+    def add(self, row: Row) -> bool:
+        """Count ``row`` unless its game is counted already; True if it was new."""
+        index = int(row["index"])
+        if index in self.done:
+            return False
+        if self.header is None:
+            self.header = {name: row[name] for name in RUN_FIELDS}
+        for name in RUN_FIELDS:
+            if row[name] != self.header[name]:
+                raise ResultsError(
+                    f"{self.path} holds a run with {name} {row[name]!r}, not "
+                    f"{self.header[name]!r}: --resume continues the same run "
+                    "(or write to another file)"
+                )
+        if self.games is not None and not 0 <= index < self.games:
+            raise ResultsError(f"{self.path} holds game {index}, beyond -n {self.games}")
+        if self.tally is None:
+            self.tally = Tally(len(row["scores"]))
+        self.tally.add(result_of_row(row))
+        self.done.add(index)
+        return True
+
+    def add_all(self, rows: Iterable[Row]) -> RunScan:
+        for row in rows:
+            self.add(row)
+        return self
+
+
+class JsonlWriter:
+    """Appends rows as JSON Lines, flushed after every chunk.
+
+    ``keep`` is the byte length to keep of an existing file (its whole lines, see
+    :func:`whole_lines_length`); None starts a new file and refuses to overwrite one."""
+
+    def __init__(self, path: Path, keep: int | None = None) -> None:
+        self.path = path
+        if keep is None:
+            self._file = path.open("x", encoding="utf-8")
+        else:
+            self._file = path.open("r+", encoding="utf-8")
+            self._file.truncate(keep)
+            self._file.seek(keep)
+
+    def write(self, rows: Sequence[Row]) -> None:
+        self._file.writelines(json.dumps(row, separators=(",", ":")) + "\n" for row in rows)
+        self._file.flush()
+
+    def close(self) -> None:
+        self._file.close()
