@@ -14,13 +14,14 @@ from roadtrip.core.errors import (
     RoadtripError,
     UnknownGame,
 )
-from roadtrip.server.coordinator import AccessDenied, NotFound, StaleVersion
+from roadtrip.server.coordinator import AccessDenied, NotFound, StaleVersion, Unplayable
 from roadtrip.server.seats import SetupError
 
 # Error class -> (HTTP status, machine-readable code); most specific first.
 ERROR_CODES: list[tuple[type[Exception], int, str]] = [
     (AccessDenied, 403, "access_denied"),
     (NotFound, 404, "not_found"),
+    (Unplayable, 409, "unplayable"),
     (UnknownGame, 404, "unknown_game"),
     (UnknownBot, 400, "unknown_bot"),
     (InvalidOption, 400, "invalid_option"),
