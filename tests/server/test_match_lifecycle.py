@@ -12,8 +12,7 @@ import pytest
 from server_kit import GAME, human_step, seats
 
 from roadtrip.core.errors import InvalidOption
-from roadtrip.server.coordinator import Coordinator, Unplayable
-from roadtrip.server.live_cache import LiveLimits
+from roadtrip.server.coordinator import Coordinator
 from roadtrip.server.storage import MemoryStore
 from roadtrip.server.transport import MemoryTransport
 
@@ -60,6 +59,8 @@ def test_resume_sets_a_broken_match_aside_and_resumes_the_others(
     assert restarted.resume_all() == 1  # it raised for the broken match before
     assert broken in caplog.text and "set aside" in caplog.text
     assert set(restarted.unplayable()) == {broken}
+    from roadtrip.server.coordinator import Unplayable
+
     with pytest.raises(Unplayable, match="cannot be played on"):
         restarted.live(broken)
     # the healthy match plays on
@@ -86,6 +87,8 @@ class FakeClock:
 
 
 def test_matches_beyond_the_cap_are_forgotten_and_reload_on_use() -> None:
+    from roadtrip.server.live_cache import LiveLimits
+
     store = MemoryStore()
     coordinator = Coordinator(store, MemoryTransport(), limits=LiveLimits(max_live=2))
     created = [coordinator.create_match(GAME, {}, seats(None), seed=i) for i in range(6)]
@@ -101,6 +104,8 @@ def test_matches_beyond_the_cap_are_forgotten_and_reload_on_use() -> None:
 
 
 def test_idle_matches_are_forgotten_unless_someone_is_connected() -> None:
+    from roadtrip.server.live_cache import LiveLimits
+
     clock = FakeClock()
     transport = MemoryTransport()
     store = MemoryStore()
@@ -142,3 +147,24 @@ def test_with_a_background_runner_creation_returns_before_the_bots_finish() -> N
     stored = store.load(created.match_id)
     assert stored is not None and stored.finished and len(stored.actions) > 10_000
     assert coordinator.live(created.match_id).match.state.history() == stored.actions
+
+
+def test_the_app_starts_with_a_broken_match_and_answers_409_for_it() -> None:
+    """resume_all() raised at start-up: the server exited with code 3."""
+    from fastapi.testclient import TestClient
+
+    from roadtrip.server.app import create_app
+
+    store = MemoryStore()
+    first = Coordinator(store, MemoryTransport())
+    healthy = first.create_match(GAME, {"players": 2}, seats(None, "random"), seed=4)
+    broken = broken_copy(store, healthy.match_id)
+    with TestClient(create_app(store)) as client:
+        answer = client.get(f"/api/matches/{broken}/state", headers={"Authorization": "Bearer x"})
+        assert answer.status_code == 409
+        assert answer.json()["error"]["code"] == "unplayable"
+        token = healthy.seat_tokens[0]
+        state = client.get(
+            f"/api/matches/{healthy.match_id}/state", headers={"Authorization": f"Bearer {token}"}
+        )
+        assert state.status_code == 200 and state.json()["choices"]
