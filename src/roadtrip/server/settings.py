@@ -14,6 +14,8 @@ HELLO_TIMEOUT = 10.0  # seconds a new WebSocket has to present its token
 # message of MAX_WS_MESSAGE characters is at most 4 bytes a character.
 WS_MAX_BYTES = 4 * MAX_WS_MESSAGE
 KEEP_ALIVE_SECONDS = 5  # an HTTP connection idle this long is closed (a new one, too)
+MAX_HTTP_CONNECTIONS_PER_ADDRESS = 64  # open HTTP connections of one client address
+MAX_CONNECTIONS = 4096  # connections and requests at once; beyond, uvicorn answers 503
 WS_PING_SECONDS = 20.0  # a WebSocket is pinged this often, and closed if no pong
 BOT_WORKERS = 2  # threads that play bots and chance, off the event loop
 SWEEP_SECONDS = 30.0  # how often idle matches are forgotten
