@@ -4,8 +4,11 @@ forgets: issue 13, "Denial of service" (the coordinator's part)."""
 from __future__ import annotations
 
 import copy
+import gc
+import os
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from random import Random
 
 import pytest
@@ -168,3 +171,37 @@ def test_the_app_starts_with_a_broken_match_and_answers_409_for_it() -> None:
             f"/api/matches/{healthy.match_id}/state", headers={"Authorization": f"Bearer {token}"}
         )
         assert state.status_code == 200 and state.json()["choices"]
+
+
+def resident_bytes() -> int:
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+@pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="needs /proc (Linux)")
+def test_memory_returns_near_its_baseline_after_many_long_all_bot_matches(
+    tmp_path: Path,
+) -> None:
+    """Every match ever touched stayed in memory (400 long all-bot matches: 74 MB to
+    1,092 MB).  After a first batch of matches (the baseline: caches, allocator
+    arenas), a second batch as large leaves the resident memory where it was."""
+    from roadtrip.server.live_cache import LiveLimits
+    from roadtrip.server.sql_store import SqlStore
+
+    store = SqlStore(f"sqlite:///{tmp_path / 'rss.sqlite3'}")
+    coordinator = Coordinator(store, MemoryTransport(), limits=LiveLimits(max_live=1))
+    two_bots = seats("random", "random")
+
+    def batch(seeds: list[int]) -> int:
+        for seed in seeds:  # 6,700 to 8,400 actions each, about 6 MB live
+            coordinator.create_match(OPEN_ROAD, {}, two_bots, seed=seed)
+        gc.collect()
+        return resident_bytes()
+
+    try:
+        baseline = batch([0, 3, 5])
+        after = batch([0, 3, 5])
+        assert coordinator.live_count() <= 1
+        assert after - baseline < 4 * 1024 * 1024, (baseline, after)  # before: 8.5 MB
+    finally:
+        store.close()
