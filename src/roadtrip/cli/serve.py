@@ -20,6 +20,8 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from roadtrip.server.settings import MAX_HTTP_CONNECTIONS_PER_ADDRESS, MAX_WS_PER_ADDRESS
+
 USAGE_ERROR = 2
 
 
@@ -63,6 +65,15 @@ def serve_command(
             "the schema is always at /openapi.json).",
         ),
     ] = False,
+    per_address: Annotated[
+        int,
+        typer.Option(
+            "--connections-per-address",
+            min=1,
+            help="Open WebSockets, and open HTTP connections, allowed per client address "
+            "(raise it behind a proxy that does not forward addresses, or for load tests).",
+        ),
+    ] = MAX_WS_PER_ADDRESS,
 ) -> None:
     """Run the web app on HOST:PORT until interrupted (Ctrl+C)."""
     import uvicorn
@@ -70,12 +81,17 @@ def serve_command(
 
     from roadtrip.server.app import create_app
     from roadtrip.server.settings import default_database_url
-    from roadtrip.server.uvicorn_guard import uvicorn_settings
+    from roadtrip.server.transport import ConnectionLimits
+    from roadtrip.server.uvicorn_guard import GuardedHttpProtocol, uvicorn_settings
 
     url = database_url or default_database_url()
     console = Console(highlight=False)
     try:
-        app = create_app(database_url=url, api_docs=api_docs)
+        app = create_app(
+            database_url=url,
+            api_docs=api_docs,
+            connection_limits=ConnectionLimits(per_client=per_address),
+        )
     except (SQLAlchemyError, ImportError) as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         if isinstance(exc, ImportError):
@@ -93,4 +109,5 @@ def serve_command(
         soft_wrap=True,
     )
     console.print("Press Ctrl+C to stop.")
+    GuardedHttpProtocol.per_address = max(per_address, MAX_HTTP_CONNECTIONS_PER_ADDRESS)
     uvicorn.run(app, **uvicorn_settings(host, port))

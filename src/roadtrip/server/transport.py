@@ -15,6 +15,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from roadtrip.server.settings import MAX_WS_PER_ADDRESS, MAX_WS_PER_MATCH
 from roadtrip.server.storage import Grant
 
 Message = dict[str, Any]
@@ -25,8 +26,8 @@ class ConnectionLimits:
     """WebSocket connections: how many per match and per client address, each
     one's queue of unsent messages, and how long presence updates are gathered."""
 
-    per_match: int = 64
-    per_client: int = 32
+    per_match: int = MAX_WS_PER_MATCH
+    per_client: int = MAX_WS_PER_ADDRESS
     queue: int = 64
     presence_delay: float = 0.2
 
