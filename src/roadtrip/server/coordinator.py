@@ -13,7 +13,6 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -31,6 +30,7 @@ from roadtrip.server.autoplay import (
     needs_automatic,
     play_automatic,
 )
+from roadtrip.server.created import Created
 from roadtrip.server.gamelog import LogEntry, log_entry
 from roadtrip.server.live_cache import LiveCache, LiveLimits
 from roadtrip.server.seats import SetupError, checked_seats, display_names
@@ -64,30 +64,6 @@ class StaleVersion(IllegalMove):
 class Unplayable(RoadtripError):
     """A stored match that cannot be loaded or played on: it was set aside (and
     logged) so that every other match goes on."""
-
-
-@dataclass
-class Created:
-    """A new match: its id and the secret tokens (returned once, never stored).
-    ``partner_tokens``: the second member's token of each team seat."""
-
-    match_id: str
-    seat_tokens: dict[int, str]
-    spectator_token: str
-    hotseat_token: str | None
-    partner_tokens: dict[int, str] = field(default_factory=dict)
-
-    def token_for(self, grant: Grant) -> str | None:
-        """The new token matching what ``grant`` held in the old match (a rematch):
-        the same seat and team member, the hot-seat, or the spectators'."""
-        if grant.is_spectator:
-            return self.spectator_token
-        if len(grant.seats) > 1:
-            return self.hotseat_token
-        seat = grant.seats[0]
-        if grant.member == 1:
-            return self.partner_tokens.get(seat)
-        return self.seat_tokens.get(seat)
 
 
 class Coordinator:
