@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -172,3 +173,28 @@ def test_an_all_bot_match_plays_in_the_background_while_others_are_served(
             assert time.perf_counter() - started < 0.5
         check = client.get(f"/api/matches/{created['match']}/state", headers=auth(spectator))
         assert check.status_code == 200
+
+
+@pytest.mark.slow
+def test_an_all_bot_match_survives_a_restart_in_the_middle(tmp_path: Path) -> None:
+    """The issue's report: the match row was committed, the bots failed, and every
+    start after that exited with code 3 (resume_all raised the same error)."""
+    url = f"sqlite:///{tmp_path / 'restart.sqlite3'}"
+    with TestClient(create_app(database_url=url)) as first:
+        response = first.post(
+            "/api/matches",
+            json={"game": "open-road", "seats": [{"name": "A", "bot": "random"}] * 4},
+        )
+        assert response.status_code == 201
+        created = response.json()
+    # the server stopped in the middle of the match; a new one starts and finishes it
+    spectator = auth(created["spectator"]["token"])
+    path = f"/api/matches/{created['match']}/state"
+    with TestClient(create_app(database_url=url)) as second:
+        deadline = time.monotonic() + 120
+        state = second.get(path, headers=spectator).json()
+        while not state["finished"]:
+            assert time.monotonic() < deadline, "the match did not finish"
+            time.sleep(0.2)
+            state = second.get(path, headers=spectator).json()
+        assert state["version"] > 1_000
