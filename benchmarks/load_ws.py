@@ -92,7 +92,18 @@ def served(database: Path) -> Any:
     url = f"sqlite:///{database}"
     with log.open("wb") as out:
         process = subprocess.Popen(
-            [sys.executable, "-c", code, "serve", "--port", str(port), "--database-url", url],
+            [
+                sys.executable,
+                "-c",
+                code,
+                "serve",
+                "--port",
+                str(port),
+                "--database-url",
+                url,
+                "--connections-per-address",  # every player connects from loopback
+                "1000000",
+            ],
             stdout=out,
             stderr=subprocess.STDOUT,
         )

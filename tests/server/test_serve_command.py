@@ -36,13 +36,25 @@ def test_serve_prints_the_address_and_runs_uvicorn_quietly(
     assert isinstance(target, FastAPI)
     assert kwargs["host"] == "127.0.0.1" and kwargs["port"] == 8123
     assert kwargs["access_log"] is False
+    # uvicorn's limits: a WebSocket message is refused past WS_MAX_BYTES (not 16 MiB),
+    # idle connections time out, even those that never sent a byte
+    from roadtrip.server.settings import KEEP_ALIVE_SECONDS, WS_MAX_BYTES
+    from roadtrip.server.uvicorn_guard import GuardedHttpProtocol
+
+    assert kwargs["ws_max_size"] == WS_MAX_BYTES
+    assert kwargs["timeout_keep_alive"] == KEEP_ALIVE_SECONDS
+    assert kwargs["http"] is GuardedHttpProtocol
+    assert kwargs["ws_ping_interval"] and kwargs["ws_ping_timeout"]
+    assert target.docs_url is None  # Swagger UI only with --api-docs
     assert (tmp_path / "cmd.sqlite3").exists()
 
 
 def test_serve_defaults_to_the_user_database(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[str | None] = []
 
-    def fake_create_app(store: Any = None, database_url: str | None = None) -> FastAPI:
+    def fake_create_app(
+        store: Any = None, database_url: str | None = None, **kwargs: Any
+    ) -> FastAPI:
         seen.append(database_url)
         return FastAPI()
 
@@ -75,7 +87,7 @@ def test_printable_url_masks_passwords() -> None:
 def test_serve_help_lists_its_options() -> None:
     result = CliRunner().invoke(app, ["serve", "--help"])
     assert result.exit_code == 0
-    for option in ("--host", "--port", "--database-url"):
+    for option in ("--host", "--port", "--database-url", "--api-docs"):
         assert option in result.output
 
 

@@ -152,12 +152,17 @@ def shot() -> Screenshots:
 def new_page(browser: Any) -> Iterator[Any]:
     """new_page(width, height) -> a page in its own browser context (own storage).
 
-    Page errors (uncaught exceptions in the client) fail the test."""
+    Page errors (uncaught exceptions in the client) fail the test.  The server's
+    Content-Security-Policy forbids eval, which Playwright's wait_for_function
+    needs, so pages bypass it unless ``enforce_csp`` (test_web_csp.py plays with
+    it enforced)."""
     contexts: list[Any] = []
     errors: list[str] = []
 
-    def make(width: int = 1280, height: int = 900) -> Any:
-        context = browser.new_context(viewport={"width": width, "height": height})
+    def make(width: int = 1280, height: int = 900, *, enforce_csp: bool = False) -> Any:
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, bypass_csp=not enforce_csp
+        )
         context.set_default_timeout(10_000)
         contexts.append(context)
         page = context.new_page()

@@ -1,13 +1,15 @@
 """``roadtrip serve``: run the web app (HTTP API, WebSocket play, browser client).
 
-    roadtrip serve [--host 127.0.0.1] [--port 8000] [--database-url URL]
+    roadtrip serve [--host 127.0.0.1] [--port 8000] [--database-url URL] [--api-docs]
 
 The database defaults to an SQLite file in the user's data directory; a
 ``postgresql://user:password@host/db`` URL uses PostgreSQL (install
 ``roadtrip[postgres]``).  The access log is off: tokens never appear in URLs, and a
 game server has no use for a line per request.  WebSocket compression is off too:
 the state messages are small and compressing them cost more CPU than anything else
-but storing the moves.
+but storing the moves.  uvicorn's limits (message sizes, idle timeouts,
+connections per address) are in ``roadtrip.server.uvicorn_guard``; Swagger UI at
+/docs (which loads its scripts from a CDN) is served only with ``--api-docs``.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.markup import escape
+
+from roadtrip.server.settings import MAX_HTTP_CONNECTIONS_PER_ADDRESS, MAX_WS_PER_ADDRESS
 
 USAGE_ERROR = 2
 
@@ -53,6 +57,23 @@ def serve_command(
             "(default: an SQLite file in your user data directory).",
         ),
     ] = None,
+    api_docs: Annotated[
+        bool,
+        typer.Option(
+            "--api-docs",
+            help="Serve Swagger UI at /docs (it loads scripts from a CDN; "
+            "the schema is always at /openapi.json).",
+        ),
+    ] = False,
+    per_address: Annotated[
+        int,
+        typer.Option(
+            "--connections-per-address",
+            min=1,
+            help="Open WebSockets, and open HTTP connections, allowed per client address "
+            "(raise it behind a proxy that does not forward addresses, or for load tests).",
+        ),
+    ] = MAX_WS_PER_ADDRESS,
 ) -> None:
     """Run the web app on HOST:PORT until interrupted (Ctrl+C)."""
     import uvicorn
@@ -60,11 +81,17 @@ def serve_command(
 
     from roadtrip.server.app import create_app
     from roadtrip.server.settings import default_database_url
+    from roadtrip.server.transport import ConnectionLimits
+    from roadtrip.server.uvicorn_guard import GuardedHttpProtocol, uvicorn_settings
 
     url = database_url or default_database_url()
     console = Console(highlight=False)
     try:
-        app = create_app(database_url=url)
+        app = create_app(
+            database_url=url,
+            api_docs=api_docs,
+            connection_limits=ConnectionLimits(per_client=per_address),
+        )
     except (SQLAlchemyError, ImportError) as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         if isinstance(exc, ImportError):
@@ -82,13 +109,5 @@ def serve_command(
         soft_wrap=True,
     )
     console.print("Press Ctrl+C to stop.")
-    # permessage-deflate off: a state message is a few kB, and compressing every one
-    # cost a quarter of the server's CPU under load (benchmarks/README.md, "Load").
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        access_log=False,
-        log_level="warning",
-        ws_per_message_deflate=False,
-    )
+    GuardedHttpProtocol.per_address = max(per_address, MAX_HTTP_CONNECTIONS_PER_ADDRESS)
+    uvicorn.run(app, **uvicorn_settings(host, port))

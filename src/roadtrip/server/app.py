@@ -8,7 +8,10 @@ after ``#``), so they never reach access logs.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -18,8 +21,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
 
 import roadtrip
 from roadtrip.bots import bot_names, bot_summary
@@ -30,11 +33,13 @@ from roadtrip.server.advice import install_advice
 from roadtrip.server.advice_policy import advice_allowed
 from roadtrip.server.coordinator import Coordinator, Created, NotFound
 from roadtrip.server.errors import error_body, error_code
+from roadtrip.server.http_guards import API_DOCS_PATH, BodyLimit, SecurityHeaders
+from roadtrip.server.live_cache import LiveLimits
 from roadtrip.server.seats import TEAM_GAMES, display_names, players_of
-from roadtrip.server.settings import MAX_HTTP_BODY
+from roadtrip.server.settings import BOT_WORKERS, MAX_HTTP_BODY, SWEEP_SECONDS
 from roadtrip.server.sql_store import SqlStore
 from roadtrip.server.storage import Grant, MatchStore, SeatSpec
-from roadtrip.server.transport import QueueHub
+from roadtrip.server.transport import ConnectionLimits, QueueHub
 from roadtrip.server.visibility import replay_log, replay_step_message
 from roadtrip.server.websocket import websocket_endpoint
 
@@ -65,19 +70,6 @@ class ActIn(BaseModel):
     action: int = Field(strict=True)
     seat: int | None = Field(default=None, strict=True)
     my_moves: int | None = Field(default=None, strict=True)
-
-
-class BodyLimit(BaseHTTPMiddleware):
-    """Refuse oversized request bodies before anything reads them."""
-
-    async def dispatch(self, request: Request, call_next: RequestResponseEndpoint) -> Response:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_HTTP_BODY):
-            return JSONResponse(
-                error_body("too_large", f"request bodies are limited to {MAX_HTTP_BODY} bytes"),
-                status_code=413,
-            )
-        return await call_next(request)
 
 
 def bearer(request: Request) -> str | None:
@@ -126,26 +118,67 @@ def created_answer(created: Created, seats: list[SeatSpec]) -> dict[str, Any]:
     }
 
 
-def create_app(store: MatchStore | None = None, database_url: str | None = None) -> FastAPI:
-    """The app, on ``store`` (or a SqlStore on ``database_url``)."""
+def thread_runner(executor: ThreadPoolExecutor) -> Callable[[Callable[[], None]], None]:
+    """Run jobs on ``executor``; once it is shut down, jobs are dropped (the
+    matches they would have advanced resume on the next start)."""
+
+    def submit(job: Callable[[], None]) -> None:
+        with contextlib.suppress(RuntimeError):
+            executor.submit(job)
+
+    return submit
+
+
+def create_app(
+    store: MatchStore | None = None,
+    database_url: str | None = None,
+    *,
+    api_docs: bool = False,
+    live_limits: LiveLimits | None = None,
+    connection_limits: ConnectionLimits | None = None,
+) -> FastAPI:
+    """The app, on ``store`` (or a SqlStore on ``database_url``).  ``api_docs``
+    serves Swagger UI at /docs (it loads scripts from a CDN: off by default; the
+    OpenAPI schema is always at /openapi.json)."""
     if store is None:
         from roadtrip.server.settings import default_database_url
 
         store = SqlStore(database_url or default_database_url())
-    hub = QueueHub()
-    coordinator = Coordinator(store, hub, connected=hub.connected_seats)
+    hub = QueueHub(connection_limits)
+    coordinator = Coordinator(store, hub, connected=hub.connected_seats, limits=live_limits)
+
+    async def sweep_now_and_then() -> None:
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            await run_in_threadpool(coordinator.sweep)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        coordinator.resume_all()
-        yield
-        app.state.advisor.close()
-        store.close()
+        hub.bind(asyncio.get_running_loop())
+        executor = ThreadPoolExecutor(BOT_WORKERS, thread_name_prefix="roadtrip-bots")
+        coordinator.background = thread_runner(executor)
+        await run_in_threadpool(coordinator.resume_all)
+        sweeper = asyncio.create_task(sweep_now_and_then())
+        try:
+            yield
+        finally:
+            sweeper.cancel()
+            coordinator.background = None
+            await run_in_threadpool(executor.shutdown, True, cancel_futures=True)
+            app.state.advisor.close()
+            store.close()
 
-    app = FastAPI(title="roadtrip", version=roadtrip.__version__, lifespan=lifespan)
+    app = FastAPI(
+        title="roadtrip",
+        version=roadtrip.__version__,
+        lifespan=lifespan,
+        docs_url=API_DOCS_PATH if api_docs else None,
+        redoc_url=None,
+    )
     app.state.coordinator = coordinator
     app.state.hub = hub
-    app.add_middleware(BodyLimit)
+    app.add_middleware(BodyLimit, limit=MAX_HTTP_BODY)
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(RoadtripError)
     async def roadtrip_error(_request: Request, exc: RoadtripError) -> JSONResponse:
@@ -161,6 +194,8 @@ def create_app(store: MatchStore | None = None, database_url: str | None = None)
             return HTMLResponse(NOT_FOUND_PAGE.read_text(encoding="utf-8"), status_code=404)
         if exc.status_code == 404:
             body = error_body("not_found", f"There is no API route {path}; see docs/server.md")
+        elif exc.status_code == 413:
+            body = error_body("too_large", str(exc.detail))
         elif exc.status_code == 405:
             body = error_body("method_not_allowed", f"{request.method} is not allowed on {path}")
         else:
@@ -210,8 +245,10 @@ def create_app(store: MatchStore | None = None, database_url: str | None = None)
             )
         return out
 
+    # Routes that reach the coordinator are plain functions: FastAPI runs them on
+    # worker threads, so that loading a match or a move never holds the event loop.
     @app.post("/api/matches", status_code=201)
-    async def create(body: CreateIn) -> dict[str, Any]:
+    def create(body: CreateIn) -> dict[str, Any]:
         seats = [SeatSpec(name=s.name, bot=s.bot, partner=s.partner) for s in body.seats]
         options: dict[str, Any] = dict(body.options)
         created = coordinator.create_match(
@@ -221,7 +258,7 @@ def create_app(store: MatchStore | None = None, database_url: str | None = None)
         return {**created_answer(created, stored.seats), "advice": advice_allowed(stored)}
 
     @app.post("/api/matches/{match_id}/rematch", status_code=201)
-    async def rematch(match_id: str, request: Request) -> dict[str, Any]:
+    def rematch(match_id: str, request: Request) -> dict[str, Any]:
         """A new match like this finished one; the answer holds only the caller's link
         (every other player's page receives its own in its next state message)."""
         created, url = coordinator.rematch(grant_of(request, match_id))
@@ -231,17 +268,17 @@ def create_app(store: MatchStore | None = None, database_url: str | None = None)
         return coordinator.authorize(match_id, bearer(request))
 
     @app.get("/api/matches/{match_id}/state")
-    async def state(match_id: str, request: Request) -> dict[str, Any]:
+    def state(match_id: str, request: Request) -> dict[str, Any]:
         return coordinator.message(match_id, grant_of(request, match_id))
 
     @app.post("/api/matches/{match_id}/actions")
-    async def act(match_id: str, body: ActIn, request: Request) -> dict[str, Any]:
+    def act(match_id: str, body: ActIn, request: Request) -> dict[str, Any]:
         grant = grant_of(request, match_id)
         coordinator.act(grant, body.action, body.seat, body.my_moves)
         return coordinator.message(match_id, grant)
 
     @app.get("/api/matches/{match_id}/record")
-    async def record(match_id: str, request: Request) -> Response:
+    def record(match_id: str, request: Request) -> Response:
         rec = coordinator.record(grant_of(request, match_id))
         return Response(
             rec.to_json(indent=2),
@@ -250,7 +287,7 @@ def create_app(store: MatchStore | None = None, database_url: str | None = None)
         )
 
     @app.get("/api/matches/{match_id}/replay")
-    async def replay_index(match_id: str, request: Request) -> dict[str, Any]:
+    def replay_index(match_id: str, request: Request) -> dict[str, Any]:
         grant = grant_of(request, match_id)
         live = coordinator.live(match_id)
         return {
@@ -263,7 +300,7 @@ def create_app(store: MatchStore | None = None, database_url: str | None = None)
         }
 
     @app.get("/api/matches/{match_id}/replay/{step}")
-    async def replay_step(match_id: str, step: int, request: Request) -> dict[str, Any]:
+    def replay_step(match_id: str, step: int, request: Request) -> dict[str, Any]:
         grant = grant_of(request, match_id)
         live = coordinator.live(match_id)
         total = len(live.log)

@@ -9,27 +9,45 @@ does no I/O of its own.
 
 from __future__ import annotations
 
+import logging
 import time
+from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from random import Random
+from functools import partial
 from typing import Any
 
-from roadtrip.bots import Bot, make_bot, observe
+from roadtrip.bots import make_bot
 from roadtrip.core.errors import IllegalMove, RoadtripError
 from roadtrip.core.match import Match
+from roadtrip.core.options import validate_options
 from roadtrip.core.records import MatchRecord, replay
 from roadtrip.core.registry import game_class, load_game
-from roadtrip.core.state import CHANCE
 from roadtrip.server.advice_policy import advice_allowed, default_advice
+from roadtrip.server.autoplay import (
+    INLINE_MOVES,
+    SLICE_MOVES,
+    SLICE_SECONDS,
+    LiveMatch,
+    needs_automatic,
+    play_automatic,
+)
+from roadtrip.server.created import Created
 from roadtrip.server.gamelog import LogEntry, log_entry
+from roadtrip.server.live_cache import LiveCache, LiveLimits
 from roadtrip.server.seats import SetupError, checked_seats, display_names
 from roadtrip.server.storage import Grant, MatchStore, SeatSpec, StoredMatch
 from roadtrip.server.tokens import new_match_id, new_seed, new_token, token_hash
 from roadtrip.server.transport import Transport
 from roadtrip.server.visibility import moves_by, state_message
 
-MAX_BOT_STEPS = 10_000  # a runaway bot loop is a bug; stop it rather than hang
+__all__ = ["AccessDenied", "Coordinator", "Created", "LiveMatch", "NotFound", "Unplayable"]
+
+logger = logging.getLogger("roadtrip.server")
+
+MAX_REMEMBERED_REMATCHES = 10_000  # old match -> its rematch, newest kept
+
+# Runs a job later, off the event loop (the web app: a thread pool).
+Background = Callable[[Callable[[], None]], None]
 
 
 class AccessDenied(RoadtripError, PermissionError):
@@ -44,40 +62,18 @@ class StaleVersion(IllegalMove):
     """A move made against a state that has changed since the client saw it."""
 
 
-@dataclass
-class Created:
-    """A new match: its id and the secret tokens (returned once, never stored).
-    ``partner_tokens``: the second member's token of each team seat."""
-
-    match_id: str
-    seat_tokens: dict[int, str]
-    spectator_token: str
-    hotseat_token: str | None
-    partner_tokens: dict[int, str] = field(default_factory=dict)
-
-    def token_for(self, grant: Grant) -> str | None:
-        """The new token matching what ``grant`` held in the old match (a rematch):
-        the same seat and team member, the hot-seat, or the spectators'."""
-        if grant.is_spectator:
-            return self.spectator_token
-        if len(grant.seats) > 1:
-            return self.hotseat_token
-        seat = grant.seats[0]
-        if grant.member == 1:
-            return self.partner_tokens.get(seat)
-        return self.seat_tokens.get(seat)
-
-
-@dataclass
-class LiveMatch:
-    stored: StoredMatch
-    match: Match
-    bots: dict[int, Bot]
-    log: list[LogEntry] = field(default_factory=list)
+class Unplayable(RoadtripError):
+    """A stored match that cannot be loaded or played on: it was set aside (and
+    logged) so that every other match goes on."""
 
 
 class Coordinator:
-    """Creates, loads, advances and reports matches."""
+    """Creates, loads, advances and reports matches.
+
+    ``background`` runs automatic play that goes on after a request has answered
+    (bots-only matches); without it, every match plays on until a human must act
+    before the call returns.  ``limits`` bound the matches kept in memory.
+    """
 
     def __init__(
         self,
@@ -86,15 +82,20 @@ class Coordinator:
         *,
         clock: Callable[[], float] = time.time,
         connected: Callable[[str], set[int]] | None = None,
+        background: Background | None = None,
+        limits: LiveLimits | None = None,
     ) -> None:
         self.store = store
         self.transport = transport
         self.clock = clock
         self.connected = connected
-        self._live: dict[str, LiveMatch] = {}
+        self.background = background
+        self._live: LiveCache[LiveMatch] = LiveCache(limits or LiveLimits(), clock)
+        # Matches set aside since this process started: id -> why (logged too).
+        self._broken: dict[str, str] = {}
         # Rematches made since this process started: old match id -> the new match.
         # (Tokens are never stored, so after a restart a rematch click makes a new one.)
-        self._rematches: dict[str, Created] = {}
+        self._rematches: OrderedDict[str, Created] = OrderedDict()
 
     # ------------------------------------------------------------ creation
     def create_match(
@@ -109,6 +110,9 @@ class Coordinator:
     ) -> Created:
         cls = game_class(game_id)  # UnknownGame naming the games
         seats = checked_seats(game_id, seats)
+        # Checked by name first: an option called "self" or "game_id" is unknown,
+        # not a keyword argument of the constructor.
+        validate_options(game_id, cls.options_spec, options)
         options = dict(options)
         if "players" not in options and any(o.name == "players" for o in cls.options_spec):
             # The seats say how many play, unless the options say it themselves.
@@ -150,8 +154,8 @@ class Coordinator:
             advice=default_advice(seats) if advice is None else advice,
         )
         self.store.create(stored, grants)
-        live = self._load(match_id)
-        self._advance_and_store(live, len(live.match.state.history()))
+        with self._live.lock(match_id):
+            self._continue(self.live(match_id), INLINE_MOVES)
         return Created(match_id, seat_tokens, spectator_token, hotseat_token, partner_tokens)
 
     def rematch(self, grant: Grant) -> tuple[Created, str]:
@@ -175,6 +179,8 @@ class Coordinator:
                 advice=stored.advice,
             )
             self._rematches[grant.match_id] = created
+            while len(self._rematches) > MAX_REMEMBERED_REMATCHES:
+                self._rematches.popitem(last=False)
             self.notify(grant.match_id)  # every audience's message now has its link
         return created, self.rematch_link(grant) or ""
 
@@ -195,8 +201,31 @@ class Coordinator:
         return grant
 
     def live(self, match_id: str) -> LiveMatch:
+        """The match in memory, loaded from the store if it is not (NotFound;
+        Unplayable for a match that was set aside)."""
         live = self._live.get(match_id)
-        return live if live is not None else self._load(match_id)
+        if live is not None:
+            return live
+        with self._live.lock(match_id):
+            live = self._live.get(match_id)
+            if live is None:
+                reason = self._broken.get(match_id)
+                if reason is not None:
+                    raise Unplayable(f"match {match_id} cannot be played on: {reason}")
+                live = self._load(match_id)
+                self.sweep()
+        return live
+
+    def sweep(self) -> list[str]:
+        """Forget matches idle too long or beyond the cap, except those whose bots
+        are still playing or that have people connected; they reload on use."""
+        return self._live.sweep(
+            lambda match_id, live: live.advancing or bool(self.transport.audiences(match_id))
+        )
+
+    def live_count(self) -> int:
+        """How many matches are in memory now."""
+        return len(self._live)
 
     def message(self, match_id: str, grant: Grant) -> dict[str, Any]:
         live = self.live(match_id)
@@ -219,6 +248,10 @@ class Coordinator:
         """A seat's move: validated, stored with what follows it, then announced."""
         if grant.is_spectator:
             raise AccessDenied("spectators cannot make moves")
+        with self._live.lock(grant.match_id):
+            self._act(grant, action, seat, my_moves)
+
+    def _act(self, grant: Grant, action: int, seat: int | None, my_moves: int | None) -> None:
         live = self.live(grant.match_id)
         state = live.match.state
         if seat is None:
@@ -240,8 +273,10 @@ class Coordinator:
         trial.apply_action(action, seat)  # raises IllegalMove & co; nothing changed
         live_trial = Match(live.match.game, live.match.seed, trial)
         new_log = [entry]
-        self._run_automatic(live, live_trial, new_log)
+        more = play_automatic(live, live_trial, new_log, INLINE_MOVES)
         self._commit(live, live_trial, new_log, start)
+        if more:
+            self._continue(live, 0)
 
     def notify(self, match_id: str) -> None:
         """Push every connected audience its own current message."""
@@ -250,13 +285,23 @@ class Coordinator:
 
     # ------------------------------------------------------------- restart
     def resume_all(self) -> int:
-        """Load every unfinished match and let its bots and chance catch up."""
+        """Load every unfinished match and let its bots and chance catch up.  A match
+        that cannot be loaded or played is logged and set aside (its requests get
+        ``Unplayable``); the others go on.  Returns how many matches resumed."""
         count = 0
         for match_id in self.store.unfinished():
-            live = self.live(match_id)
-            self._advance_and_store(live, live.match.state.move_number())
+            try:
+                with self._live.lock(match_id):
+                    self._continue(self.live(match_id), INLINE_MOVES)
+            except Exception as exc:  # one match must not stop the rest
+                self._set_aside(match_id, exc)
+                continue
             count += 1
         return count
+
+    def unplayable(self) -> dict[str, str]:
+        """The matches set aside since this process started, with the reason."""
+        return dict(self._broken)
 
     # -------------------------------------------------------------- records
     def record(self, grant: Grant) -> MatchRecord:
@@ -275,6 +320,17 @@ class Coordinator:
         stored = self.store.load(match_id)
         if stored is None:
             raise NotFound(f"no match '{match_id}'")
+        try:
+            live = self._replay(stored)
+        except Exception as exc:  # a stored match the rules refuse
+            self._set_aside(match_id, exc)
+            reason = self._broken[match_id]
+            raise Unplayable(f"match {match_id} cannot be played on: {reason}") from exc
+        self._live.put(match_id, live)
+        return live
+
+    @staticmethod
+    def _replay(stored: StoredMatch) -> LiveMatch:
         record = MatchRecord(stored.game, stored.options, stored.seed, tuple(stored.actions))
         game = load_game(stored.game, **stored.options)
         state = game.new_initial_state()
@@ -286,36 +342,48 @@ class Coordinator:
         if stored.actions:
             replay(record)  # validates the stored history as a whole, too
         bots = {i: make_bot(s.bot, game) for i, s in enumerate(stored.seats) if s.bot}
-        live = LiveMatch(stored, Match(game, stored.seed, state), bots, log)
-        self._live[match_id] = live
-        return live
+        return LiveMatch(stored, Match(game, stored.seed, state), bots, log)
 
-    def _advance_and_store(self, live: LiveMatch, start: int) -> None:
+    def _set_aside(self, match_id: str, exc: Exception) -> None:
+        reason = str(exc) or type(exc).__name__
+        logger.error("match %s is set aside: %s", match_id, reason, exc_info=exc)
+        self._broken[match_id] = reason
+        self._live.pop(match_id)
+
+    def _slice(self, live: LiveMatch, max_moves: int, max_seconds: float | None) -> bool:
+        """Play, store and announce one slice of automatic moves; True if more remain."""
+        start = len(live.match.state.history())
         trial = Match(live.match.game, live.match.seed, live.match.state.clone())
         new_log: list[LogEntry] = []
-        self._run_automatic(live, trial, new_log)
+        more = play_automatic(live, trial, new_log, max_moves, max_seconds)
         self._commit(live, trial, new_log, start)
+        return more
 
-    def _run_automatic(self, live: LiveMatch, trial: Match, new_log: list[LogEntry]) -> None:
-        """Resolve chance and bot moves until a human must act or the game ends."""
-        state = trial.state
-        names = display_names(live.stored.seats)
-        for _ in range(MAX_BOT_STEPS):
-            if state.is_terminal():
-                return
-            if state.is_chance_node():
-                outcome = trial.sampler.draw(state, trial.chance_count())
-                new_log.append(log_entry(state, CHANCE, outcome, names))
-                state.apply_action(outcome)
-                continue
-            bot_seat = next((s for s in state.active_seats() if s in live.bots), None)
-            if bot_seat is None:
-                return
-            rng = Random(f"bot:{live.stored.seed}:{state.move_number()}")
-            action = live.bots[bot_seat].choose(observe(state, bot_seat), rng)
-            new_log.append(log_entry(state, bot_seat, action, names))
-            state.apply_action(action, bot_seat)
-        raise RoadtripError(f"match {live.stored.id}: bots made {MAX_BOT_STEPS} moves in a row")
+    def _continue(self, live: LiveMatch, inline_moves: int) -> None:
+        """After a change (the caller holds the match lock): play ``inline_moves``
+        automatic moves now, then leave the rest to the background runner; without
+        one, play on now until a human must act or the match ends."""
+        more = self._slice(live, inline_moves, None) if inline_moves else True
+        if self.background is None:
+            while more:
+                more = self._slice(live, SLICE_MOVES, None)
+        elif more and needs_automatic(live, live.match) and not live.advancing:
+            live.advancing = True
+            self.background(partial(self._background_slice, live.stored.id))
+
+    def _background_slice(self, match_id: str) -> None:
+        """One slice of a match's automatic play, run by the background runner; it
+        schedules the next until a human must act or the match ends."""
+        try:
+            with self._live.lock(match_id):
+                live = self.live(match_id)
+                more = self._slice(live, SLICE_MOVES, SLICE_SECONDS)
+                live.advancing = more
+        except Exception as exc:  # logged; the other matches go on
+            self._set_aside(match_id, exc)
+            return
+        if more and self.background is not None:
+            self.background(partial(self._background_slice, match_id))
 
     def _commit(self, live: LiveMatch, trial: Match, new_log: list[LogEntry], start: int) -> None:
         """Store first, then swap the new state in, then tell everyone."""
@@ -331,7 +399,7 @@ class Coordinator:
             # The store is the truth: a write that failed half-way (actions stored,
             # finish not) or whose outcome is unknown must not leave a live copy that
             # disagrees with it.  The next use reloads the match from the store.
-            self._live.pop(live.stored.id, None)
+            self._live.pop(live.stored.id)
             raise
         live.match = trial
         live.log.extend(new_log)

@@ -15,7 +15,7 @@ from roadtrip.core.errors import (
     UnknownGame,
 )
 from roadtrip.server.advice_policy import AdviceOff
-from roadtrip.server.coordinator import AccessDenied, NotFound, StaleVersion
+from roadtrip.server.coordinator import AccessDenied, NotFound, StaleVersion, Unplayable
 from roadtrip.server.seats import SetupError
 
 # Error class -> (HTTP status, machine-readable code); most specific first.
@@ -23,6 +23,7 @@ ERROR_CODES: list[tuple[type[Exception], int, str]] = [
     (AccessDenied, 403, "access_denied"),
     (AdviceOff, 403, "advice_off"),
     (NotFound, 404, "not_found"),
+    (Unplayable, 409, "unplayable"),
     (UnknownGame, 404, "unknown_game"),
     (UnknownBot, 400, "unknown_bot"),
     (InvalidOption, 400, "invalid_option"),

@@ -8,8 +8,13 @@ Server -> client:
   {"type": "state", ...}     this audience's own view, after every change
   {"type": "error", "code": "...", "message": "..."}   only to the sender
 
+  {"type": "presence", "match", "online": [seats]}   who is connected changed
+
 A bad message gets an error and changes nothing; the connection stays open, except
-when the hello is missing or wrong (closed with code 4401 or 4404).
+when the hello is missing or wrong (closed with code 4400, 4401, 4404 or 4408) or
+there are too many connections (4429).  A joining client gets its own state; the
+others get at most a presence message (``QueueHub.presence``, coalesced).  Moves
+run on a worker thread, never on the event loop.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import json
 from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
+from starlette.concurrency import run_in_threadpool
 
 from roadtrip.core.errors import RoadtripError
 from roadtrip.server.coordinator import Coordinator, NotFound
@@ -27,6 +33,8 @@ from roadtrip.server.errors import error_code, sentence
 from roadtrip.server.settings import HELLO_TIMEOUT, MAX_WS_MESSAGE
 from roadtrip.server.storage import Grant
 from roadtrip.server.transport import Message, QueueHub
+
+TOO_MANY = 4429  # close code: too many connections to this match or from this address
 
 
 def error_message(code: str, message: str) -> Message:
@@ -54,7 +62,7 @@ async def _hello(websocket: WebSocket, match_id: str, coordinator: Coordinator) 
         return None
     try:
         data = json.loads(raw) if raw is not None and len(raw) <= MAX_WS_MESSAGE else None
-    except ValueError:
+    except (ValueError, RecursionError):
         data = None
     if not isinstance(data, dict) or data.get("type") != "hello":
         await websocket.send_json(
@@ -64,7 +72,10 @@ async def _hello(websocket: WebSocket, match_id: str, coordinator: Coordinator) 
         return None
     token = data.get("token")
     try:
-        return coordinator.authorize(match_id, token if isinstance(token, str) else None)
+        # on a worker thread: it may load the match from the store
+        return await run_in_threadpool(
+            coordinator.authorize, match_id, token if isinstance(token, str) else None
+        )
     except NotFound as exc:
         await websocket.send_json(error_message("not_found", str(exc)))
         await websocket.close(code=4404)
@@ -82,6 +93,8 @@ def _parse(raw: str | None) -> dict[str, Any]:
         raise ValueError(f"messages are limited to {MAX_WS_MESSAGE} characters")
     try:
         data = json.loads(raw)
+    except RecursionError:
+        raise ValueError("a message may not nest that deep") from None
     except ValueError:
         raise ValueError("a message must be JSON") from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
@@ -101,38 +114,55 @@ def _parse(raw: str | None) -> dict[str, Any]:
 async def websocket_endpoint(
     websocket: WebSocket, match_id: str, coordinator: Coordinator, hub: QueueHub
 ) -> None:
+    client = websocket.client.host if websocket.client is not None else "unknown"
+    refusal = hub.admit(match_id, client)
     await websocket.accept()
-    grant = await _hello(websocket, match_id, coordinator)
-    if grant is None:
-        return
+    try:
+        if refusal is not None:
+            await websocket.send_json(error_message("too_many_connections", refusal))
+            await websocket.close(code=TOO_MANY)
+            return
+        grant = await _hello(websocket, match_id, coordinator)
+        if grant is not None:
+            await _play(websocket, match_id, grant, coordinator, hub)
+    finally:
+        if refusal is None:
+            hub.release(match_id, client)
+
+
+async def _play(
+    websocket: WebSocket, match_id: str, grant: Grant, coordinator: Coordinator, hub: QueueHub
+) -> None:
     conn_id, queue = hub.register(grant)
     writer = asyncio.create_task(_write(websocket, queue))
     try:
-        coordinator.notify(match_id)  # everyone sees who is online; we get our state
+        # Only the new client gets a state (the others get a presence update);
+        # built here, on the loop, so it is queued in order with every other.
+        hub.post(queue, coordinator.message(match_id, grant))
         while True:
             raw = await _receive_text(websocket)
             try:
                 data = _parse(raw)
             except ValueError as exc:
-                queue.put_nowait(error_message("bad_message", str(exc)))
+                hub.post(queue, error_message("bad_message", str(exc)))
                 continue
             if data["type"] == "sync" or data["type"] == "hello":
-                queue.put_nowait(coordinator.message(match_id, grant))
+                hub.post(queue, coordinator.message(match_id, grant))
                 continue
             try:
-                coordinator.act(grant, data["action"], data.get("seat"), data.get("my_moves"))
+                await run_in_threadpool(
+                    coordinator.act, grant, data["action"], data.get("seat"), data.get("my_moves")
+                )
             except RoadtripError as exc:
-                queue.put_nowait(error_message(error_code(exc)[1], str(exc)))
-                queue.put_nowait(coordinator.message(match_id, grant))
-    except WebSocketDisconnect:
+                hub.post(queue, error_message(error_code(exc)[1], str(exc)))
+                hub.post(queue, coordinator.message(match_id, grant))
+    except (WebSocketDisconnect, RoadtripError):
         pass
     finally:
         hub.unregister(match_id, conn_id)
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await writer
-        with contextlib.suppress(RoadtripError):
-            coordinator.notify(match_id)
 
 
 async def _write(websocket: WebSocket, queue: asyncio.Queue[Message]) -> None:

@@ -110,6 +110,8 @@ function connect() {
       connected = true;
       setConn("online", "connected");
       onState(data);
+    } else if (data.type === "presence") {
+      onPresence(data);
     } else if (data.type === "error") {
       onError(data);
     }
@@ -153,6 +155,15 @@ function send(data) {
 }
 
 // ---------------------------------------------------------------- messages
+// Who else is connected changed: the server sends only the seats online (a
+// joining page gets its own state; the others get this small update).
+function onPresence(data) {
+  if (!msg || data.match !== msg.match || !Array.isArray(data.online)) return;
+  const online = new Set(data.online);
+  for (const p of msg.players) p.online = Boolean(p.bot) || online.has(p.seat);
+  if (!covered()) renderPlayers();
+}
+
 function onState(data) {
   lastError = null;
   if (pending && (data.seat !== pending.seat || data.my_moves !== pending.my_moves || data.finished)) {
