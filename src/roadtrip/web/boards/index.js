@@ -37,9 +37,25 @@ const BOARDS = {
   "open-road": () => import("./open-road.js"),
 };
 
-/** The board module for a game (a plain fallback for games without one). */
+/** The board module for a game (a plain fallback for games without one), once
+ *  the stylesheets it asked for have loaded: a board drawn before its CSS applies
+ *  flashes unstyled and is measured at the wrong size. */
 export async function loadBoard(gameId) {
   const load = BOARDS[gameId];
-  if (load) return load();
-  return import("./generic.js");
+  const module = await (load ? load() : import("./generic.js"));
+  await stylesheetsLoaded();
+  return module;
+}
+
+function stylesheetsLoaded() {
+  const pending = [...document.querySelectorAll("link[rel=stylesheet]")].filter((l) => !l.sheet);
+  return Promise.all(
+    pending.map(
+      (link) =>
+        new Promise((resolve) => {
+          link.addEventListener("load", resolve, { once: true });
+          link.addEventListener("error", resolve, { once: true });
+        }),
+    ),
+  );
 }
