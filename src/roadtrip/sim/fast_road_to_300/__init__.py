@@ -1,0 +1,1 @@
+"""Road to 300 fast bulk path (numba)."""
