@@ -84,6 +84,7 @@ def simulate_recorded(
     progress: Progress | None = None,
     backend: str = "local",
     address: str | None = None,
+    engine: bool = False,
 ) -> tuple[SimulationSummary, Tally]:
     """Play the games of a run that ``out`` lacks, writing a row for each; the
     summary and tally of every game of the run (the file's and this call's).
@@ -121,6 +122,7 @@ def simulate_recorded(
             record=record,
             done=earlier.done,
             earlier=earlier.tally,
+            engine=engine,
         )
     finally:
         writer.close()

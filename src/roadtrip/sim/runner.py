@@ -34,6 +34,12 @@ from roadtrip.core.registry import load_game
 from roadtrip.core.state import State
 from roadtrip.sim.backends import check_backend, make_backend
 from roadtrip.sim.balance import game_stats
+from roadtrip.sim.fast_road_to_300.path import (
+    fast_path_supports,
+    game_results,
+    play_arrays,
+    tally_arrays,
+)
 from roadtrip.sim.stats import GameResult, SimulationSummary, Tally
 
 Progress = Callable[[int], None]
@@ -202,6 +208,28 @@ def play_chunk(
     return PlayedChunk(start, stop, tally, tuple(results))
 
 
+def play_fast_chunk(
+    game_id: str,
+    options: dict[str, Any],
+    bot_names: tuple[str, ...],
+    seed: int,
+    start: int,
+    stop: int,
+    keep_results: bool = False,
+    progress: Progress | None = None,
+) -> PlayedChunk:
+    """:func:`play_chunk` on Road to 300's fast path (:mod:`roadtrip.sim.fast_road_to_300`):
+    compiled games with their own random streams, tallied at once."""
+    game = load_game(game_id, **options)
+    target = int(game.options["target"])
+    arrays = play_arrays(game.options, bot_names, seed, start, stop)
+    tally = tally_arrays(game.num_players(), target, *arrays)
+    results = tuple(game_results(target, *arrays)) if keep_results else ()
+    if progress is not None:
+        progress(stop - start)
+    return PlayedChunk(start, stop, tally, results)
+
+
 def chunk_bounds(games: int, workers: int) -> list[tuple[int, int]]:
     """Split ``range(games)`` into contiguous chunks for ``workers`` processes."""
     return chunk_ranges(range(games), workers)
@@ -253,18 +281,30 @@ def simulate(
     progress: Progress | None = None,
     backend: str = "local",
     address: str | None = None,
+    engine: bool = False,
 ) -> SimulationSummary:
     """Play ``games`` games of ``game_id`` with ``bots`` and summarize them.
 
     ``bots`` names one bot per seat, or one for every seat.  ``progress``, if
     given, is called with the number of games just finished (an increment), from
     this process.  ``backend`` is ``local`` (``workers`` processes) or ``ray`` (see
-    :mod:`roadtrip.sim.backends`); the summary is the same on both.  Raises
+    :mod:`roadtrip.sim.backends`); the summary is the same on both.  Road to 300
+    with random and greedy bots takes the fast path unless ``engine`` (see
+    :func:`simulate_run`).  Raises
     UnknownGame, InvalidOption, UnknownBot, SimulationError or BackendError before
     playing anything if the request is bad.
     """
     return simulate_run(
-        game_id, options, bots, games, seed, workers, progress, backend=backend, address=address
+        game_id,
+        options,
+        bots,
+        games,
+        seed,
+        workers,
+        progress,
+        backend=backend,
+        address=address,
+        engine=engine,
     )[0]
 
 
@@ -282,8 +322,14 @@ def simulate_run(
     record: Callable[[PlayedChunk], None] | None = None,
     done: Collection[int] = (),
     earlier: Tally | None = None,
+    engine: bool = False,
 ) -> tuple[SimulationSummary, Tally]:
     """:func:`simulate`, also returning the tally (its histograms feed reports).
+
+    Road to 300 with the random and greedy bots takes the fast path
+    (:func:`uses_fast_path`) unless ``engine`` is true: the same rules compiled,
+    with the fast path's own random streams, so its games differ from the engine
+    path's for the same seed (the summary's ``path`` says which ran).
 
     ``record``, if given, hears every chunk with its games' results as soon as it
     finishes, in this process (it writes the raw results).  ``done`` are the indices
@@ -305,10 +351,12 @@ def simulate_run(
         if record is not None:
             record(chunk)
 
+    fast = not engine and uses_fast_path(game.id, names)
+    chunk_job = play_fast_chunk if fast else play_chunk
     used_workers = workers
     if backend == "local" and workers == 1:
         for start, stop in chunk_ranges(todo, 1):
-            finished(play_chunk(game.id, job_options, names, seed, start, stop, keep, progress))
+            finished(chunk_job(game.id, job_options, names, seed, start, stop, keep, progress))
     else:
         runner = make_backend(backend, workers, address)
         try:
@@ -323,7 +371,7 @@ def simulate_run(
                 if progress is not None:
                     progress(chunk.stop - chunk.start)
 
-            runner.run(play_chunk, jobs, each)
+            runner.run(chunk_job, jobs, each)
         finally:
             runner.close()
     summary = SimulationSummary.from_tally(
@@ -335,8 +383,15 @@ def simulate_run(
         elapsed_s=time.perf_counter() - started,
         workers=used_workers,
         backend=backend,
+        path="fast" if fast else "engine",
     )
     return summary, tally
+
+
+def uses_fast_path(game_id: str, bot_names: Sequence[str]) -> bool:
+    """Would a run of ``game_id`` with these seat bots take the fast path (when not
+    told to use the engine)?  Road to 300, random and greedy bots, numba installed."""
+    return fast_path_supports(game_id, bot_names)
 
 
 def run_in_pool(
