@@ -164,7 +164,9 @@ def greedy_cross(
         after = crossed | 1 << cell
         if position >= 0:
             after |= 1 << position
-        ends = destination_mask(walk_row(position, CROSS_DICE[roll, k], corner_free), after | circled)
+        ends = destination_mask(
+            walk_row(position, CROSS_DICE[roll, k], corner_free), after | circled
+        )
         leader_ends[k] = ends
         value = best_value(ends)
         cost = 0 if circled >> cell & 1 else VALUES[cell]

@@ -54,7 +54,9 @@ def _flatten(rows: list[list[tuple[int, int]]]) -> tuple[Int64Array, Int64Array,
 
 def _walk_rows() -> list[list[tuple[int, int]]]:
     """Row ``start * DICE + steps`` (start ``ENTRY``: entering on a corner first)."""
-    rows = [minimal_walks(board.WALKS[start][steps]) for start in range(CELLS) for steps in range(DICE)]
+    rows = [
+        minimal_walks(board.WALKS[start][steps]) for start in range(CELLS) for steps in range(DICE)
+    ]
     rows += [minimal_walks(board.ENTRY_WALKS[steps]) for steps in range(DICE)]
     return rows
 
