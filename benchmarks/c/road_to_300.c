@@ -14,6 +14,7 @@
  * Usage: road_to_300 GAMES [SEED]
  * Prints one line of JSON: games, seconds, games_per_second, total_score, wins, rounds.
  */
+#define _POSIX_C_SOURCE 199309L
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

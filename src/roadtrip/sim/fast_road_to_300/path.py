@@ -23,7 +23,6 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from roadtrip.core.registry import load_game
 from roadtrip.core.state import ROUND_LIMIT_ENDING, shared_victory
 from roadtrip.sim.balance import has_game_stats
 from roadtrip.sim.stats import GameResult, Tally
