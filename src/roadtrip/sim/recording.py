@@ -28,8 +28,8 @@ from roadtrip.sim.results import (
     whole_lines_length,
 )
 from roadtrip.sim.results_parquet import iter_parquet_rows, open_parquet
-from roadtrip.sim.runner import PlayedChunk, Progress, prepare, simulate_run
-from roadtrip.sim.stats import SimulationSummary, Tally
+from roadtrip.sim.runner import Progress, prepare, simulate_run
+from roadtrip.sim.stats import PlayedChunk, SimulationSummary, Tally
 
 
 def iter_rows(path: Path) -> Iterator[Row]:

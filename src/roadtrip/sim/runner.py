@@ -22,7 +22,6 @@ import math
 import time
 from collections.abc import Callable, Collection, Iterable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
 from random import Random
 from typing import Any, TypeVar
 
@@ -34,13 +33,8 @@ from roadtrip.core.registry import load_game
 from roadtrip.core.state import State
 from roadtrip.sim.backends import check_backend, make_backend
 from roadtrip.sim.balance import game_stats
-from roadtrip.sim.fast_road_to_300.path import (
-    fast_path_supports,
-    game_results,
-    play_arrays,
-    tally_arrays,
-)
-from roadtrip.sim.stats import GameResult, SimulationSummary, Tally
+from roadtrip.sim.fast_road_to_300.eligibility import fast_path_supports
+from roadtrip.sim.stats import GameResult, PlayedChunk, SimulationSummary, Tally
 
 Progress = Callable[[int], None]
 # What a chunk of games returns (a Tally, a list of tournament games, ...).
@@ -171,17 +165,6 @@ def play_games(
     return tally
 
 
-@dataclass(frozen=True)
-class PlayedChunk:
-    """Games ``start..stop-1`` of a run: their tally and, when the run records
-    them, each game's result in index order (else none)."""
-
-    start: int
-    stop: int
-    tally: Tally
-    results: tuple[GameResult, ...] = ()
-
-
 def play_chunk(
     game_id: str,
     options: dict[str, Any],
@@ -206,28 +189,6 @@ def play_chunk(
         if progress is not None:
             progress(1)
     return PlayedChunk(start, stop, tally, tuple(results))
-
-
-def play_fast_chunk(
-    game_id: str,
-    options: dict[str, Any],
-    bot_names: tuple[str, ...],
-    seed: int,
-    start: int,
-    stop: int,
-    keep_results: bool = False,
-    progress: Progress | None = None,
-) -> PlayedChunk:
-    """:func:`play_chunk` on Road to 300's fast path (:mod:`roadtrip.sim.fast_road_to_300`):
-    compiled games with their own random streams, tallied at once."""
-    game = load_game(game_id, **options)
-    target = int(game.options["target"])
-    arrays = play_arrays(game.options, bot_names, seed, start, stop)
-    tally = tally_arrays(game.num_players(), target, *arrays)
-    results = tuple(game_results(target, *arrays)) if keep_results else ()
-    if progress is not None:
-        progress(stop - start)
-    return PlayedChunk(start, stop, tally, results)
 
 
 def chunk_bounds(games: int, workers: int) -> list[tuple[int, int]]:
@@ -327,7 +288,8 @@ def simulate_run(
     """:func:`simulate`, also returning the tally (its histograms feed reports).
 
     Road to 300 with the random and greedy bots takes the fast path
-    (:func:`uses_fast_path`) unless ``engine`` is true: the same rules compiled,
+    (:func:`~roadtrip.sim.fast_road_to_300.eligibility.fast_path_supports`) unless
+    ``engine`` is true: the same rules compiled,
     with the fast path's own random streams, so its games differ from the engine
     path's for the same seed (the summary's ``path`` says which ran).
 
@@ -351,8 +313,13 @@ def simulate_run(
         if record is not None:
             record(chunk)
 
-    fast = not engine and uses_fast_path(game.id, names)
-    chunk_job = play_fast_chunk if fast else play_chunk
+    fast = not engine and fast_path_supports(game.id, names)
+    chunk_job: Callable[..., PlayedChunk] = play_chunk
+    if fast:
+        # numpy and numba are optional: only a run on the fast path imports them.
+        from roadtrip.sim.fast_road_to_300.path import play_fast_chunk
+
+        chunk_job = play_fast_chunk
     used_workers = workers
     if backend == "local" and workers == 1:
         for start, stop in chunk_ranges(todo, 1):
@@ -386,12 +353,6 @@ def simulate_run(
         path="fast" if fast else "engine",
     )
     return summary, tally
-
-
-def uses_fast_path(game_id: str, bot_names: Sequence[str]) -> bool:
-    """Would a run of ``game_id`` with these seat bots take the fast path (when not
-    told to use the engine)?  Road to 300, random and greedy bots, numba installed."""
-    return fast_path_supports(game_id, bot_names)
 
 
 def run_in_pool(

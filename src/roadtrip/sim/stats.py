@@ -149,6 +149,17 @@ class Tally:
 
 
 @dataclass(frozen=True)
+class PlayedChunk:
+    """Games ``start..stop-1`` of a run: their tally and, when the run records
+    them, each game's result in index order (else none)."""
+
+    start: int
+    stop: int
+    tally: Tally
+    results: tuple[GameResult, ...] = ()
+
+
+@dataclass(frozen=True)
 class SeatSummary:
     """One seat's results over a simulation."""
 

@@ -26,7 +26,8 @@ from roadtrip.core.registry import load_game
 from roadtrip.core.state import shared_victory
 from roadtrip.games.road_to_300.rules import MOVE_BASE, RoadTo300State
 from roadtrip.games.road_to_300.sheet import CROSS, MOVE
-from roadtrip.sim.fast_road_to_300.path import BOTS, ENDINGS, kernel_options, seed_word, win_matrix
+from roadtrip.sim.fast_road_to_300.eligibility import BOTS
+from roadtrip.sim.fast_road_to_300.path import ENDINGS, kernel_options, seed_word, win_matrix
 from roadtrip.sim.fast_road_to_300.playing import TRACE_ROWS, play_game
 from roadtrip.sim.fast_road_to_300.steps import (
     cross_slots,

@@ -1,10 +1,11 @@
-"""The fast path as the runner sees it: when it applies, and chunks of games as tallies.
+"""The fast path as the runner sees it: chunks of games as arrays, tallies and results.
 
-:func:`fast_path_supports` says whether a run can take the fast path: Road to 300,
-every seat played by ``random`` or ``greedy``, numba installed, and no balance-stats
-hook registered for the game (the compiled games count none).  Every rules option
-is covered.  :func:`play_fast_chunk` has :func:`roadtrip.sim.runner.play_chunk`'s
-signature and result, so every backend runs it the same way.
+:func:`play_arrays` plays a chunk of games; :func:`tally_arrays` and
+:func:`game_results` turn the arrays into the :class:`~roadtrip.sim.stats.Tally`
+and the :class:`~roadtrip.sim.stats.GameResult` rows that the engine path gives, so
+:func:`roadtrip.sim.runner.play_fast_chunk` (``play_chunk``'s signature and result)
+runs on every backend the same way.  When a run may take the fast path:
+:mod:`~roadtrip.sim.fast_road_to_300.eligibility`.
 
 The fast path draws its own random streams (SplitMix64, see
 :mod:`~roadtrip.sim.fast_road_to_300.playing`), not Python's ``Random``: a run's
@@ -16,38 +17,24 @@ workers, but they are other games than the engine path plays for the same seed
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from importlib.util import find_spec
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
+from roadtrip.core.registry import load_game
 from roadtrip.core.state import ROUND_LIMIT_ENDING, shared_victory
-from roadtrip.sim.balance import has_game_stats
-from roadtrip.sim.stats import GameResult, Tally
+from roadtrip.sim.fast_road_to_300.eligibility import BOTS
+from roadtrip.sim.fast_road_to_300.playing import play_games
+from roadtrip.sim.stats import GameResult, PlayedChunk, Tally
 
-GAME_ID = "road-to-300"
-BOTS = {"random": 0, "greedy": 1}  # playing.RANDOM, playing.GREEDY
+Progress = Callable[[int], None]  # as roadtrip.sim.runner's: games just finished
+
 # playing.END_* codes -> the engine's ending() strings.
 ENDINGS = ("no_cross", "no_move", ROUND_LIMIT_ENDING, "every_sheet_ended")
 FINAL_FIELDS = {"rulebook": 0, "always": 1, "never": 2}
 _UINT64 = 1 << 64
-
-
-def numba_installed() -> bool:
-    """Is numba importable (the ``fast`` extra)?"""
-    return find_spec("numba") is not None
-
-
-def fast_path_supports(game_id: str, bot_names: Sequence[str]) -> bool:
-    """Can games of ``game_id`` with these seat bots take the fast path?"""
-    return (
-        game_id == GAME_ID
-        and all(name in BOTS for name in bot_names)
-        and not has_game_stats(game_id)
-        and numba_installed()
-    )
 
 
 def seed_word(seed: int) -> np.uint64:
@@ -71,18 +58,15 @@ def play_arrays(
     options: dict[str, Any], bot_names: Sequence[str], seed: int, start: int, stop: int
 ) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
     """Games ``start..stop-1``: scores (games x seats), rounds, decisions, ending codes."""
-    # numba is optional: only a run that takes the fast path imports the compiled games.
-    from roadtrip.sim.fast_road_to_300.playing import play_games
-
     bots = np.array([BOTS[name] for name in bot_names], dtype=np.int64)
     return play_games(seed_word(seed), start, stop, bots, *kernel_options(options))
 
 
 def win_matrix(scores: NDArray[np.int64], target: int) -> NDArray[np.bool_]:
     """Who wins each game: solo, reaching the target; else the top score (ties share)."""
-    if scores.shape[1] == 1:
-        return scores >= target
-    return scores == scores.max(axis=1, keepdims=True)
+    top = scores.max(axis=1, keepdims=True)
+    wins: NDArray[np.bool_] = scores >= target if scores.shape[1] == 1 else scores == top
+    return wins
 
 
 def _histogram(values: NDArray[np.int64], cast: type[float] | type[int]) -> Counter[Any]:
@@ -140,3 +124,25 @@ def game_results(
             )
         )
     return results
+
+
+def play_fast_chunk(
+    game_id: str,
+    options: dict[str, Any],
+    bot_names: tuple[str, ...],
+    seed: int,
+    start: int,
+    stop: int,
+    keep_results: bool = False,
+    progress: Progress | None = None,
+) -> PlayedChunk:
+    """:func:`roadtrip.sim.runner.play_chunk` on Road to 300's fast path: compiled
+    games with their own random streams, tallied at once; progress hears the chunk."""
+    game = load_game(game_id, **options)
+    target = int(game.options["target"])
+    arrays = play_arrays(game.options, bot_names, seed, start, stop)
+    tally = tally_arrays(game.num_players(), target, *arrays)
+    results = tuple(game_results(target, *arrays)) if keep_results else ()
+    if progress is not None:
+        progress(stop - start)
+    return PlayedChunk(start, stop, tally, results)

@@ -54,7 +54,7 @@ def mix64(z: np.uint64) -> np.uint64:
     """SplitMix64's output function."""
     z = (z ^ (z >> _S30)) * _MIX1
     z = (z ^ (z >> _S27)) * _MIX2
-    return z ^ (z >> _S31)  # type: ignore[no-any-return]
+    return z ^ (z >> _S31)
 
 
 @jit
