@@ -5,7 +5,8 @@
  * row end the game, the rulebook's final field), uniformly random player.
  *
  * Same rules, same algorithm and same random streams as
- * src/roadtrip/sim/fast_road_to_300: walks enumerated once at start-up (self-
+ * src/roadtrip/sim/fast_road_to_300: the fields each roll names tabulated and
+ * walks enumerated once at start-up (self-
  * avoiding, orthogonal, exact length; for one start, length and end only the walks
  * whose mask contains no other's), SplitMix64 streams per game (dice: stream 1,
  * choices: stream 2 of (seed, index)), so both play the very same games and the
@@ -95,6 +96,35 @@ static void build_walks(void) {
     walk_offset[ROWS] = walk_count;
 }
 
+/* ------------------------------------------------------------- the rolls */
+/* NAMED[a * 36 + b * 6 + c] (dice a, b, c as 0..5): the fields two of the dice name
+ * (column, row), sorted, each once, with the third die to move. */
+typedef struct { int count, cell[6], die[6]; } Named;
+static Named NAMED[216];
+
+static void build_rolls(void) {
+    for (int t = 0; t < 216; t++) {
+        int d[3] = {t / 36 + 1, t / 6 % 6 + 1, t % 6 + 1};
+        Named *named = &NAMED[t];
+        named->count = 0;
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++) {
+                if (i == j) continue;
+                int cell = (d[j] - 1) * 6 + (d[i] - 1), seen = 0;
+                for (int k = 0; k < named->count; k++) seen |= named->cell[k] == cell;
+                if (seen) continue;
+                int at = named->count++;
+                while (at > 0 && named->cell[at - 1] > cell) {
+                    named->cell[at] = named->cell[at - 1];
+                    named->die[at] = named->die[at - 1];
+                    at--;
+                }
+                named->cell[at] = cell;
+                named->die[at] = d[3 - i - j];
+            }
+    }
+}
+
 /* ------------------------------------------------------------- the streams */
 static uint64_t mix64(uint64_t z) {
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
@@ -126,27 +156,15 @@ static Result play(uint64_t seed, uint64_t index) {
         /* Step 1: roll until a field can be crossed; three failures end the game. */
         int cells[6], dies[6], options = 0, failed = 0;
         while (options == 0) {
-            int d[3];
-            for (int i = 0; i < 3; i++) d[i] = below(&dice_rng, 6) + 1;
-            for (int i = 0; i < 2; i++)
-                for (int j = 0; j < 2 - i; j++)
-                    if (d[j] > d[j + 1]) { int t = d[j]; d[j] = d[j + 1]; d[j + 1] = t; }
-            uint64_t blocked = crossed | circled, named = 0;
-            for (int i = 0; i < 3; i++)
-                for (int j = 0; j < 3; j++) {
-                    if (i == j) continue;
-                    int cell = (d[j] - 1) * 6 + (d[i] - 1); /* column d[i], row d[j] */
-                    if ((named >> cell & 1) || (blocked >> cell & 1)) continue;
-                    named |= 1ULL << cell;
-                    /* insert sorted by cell */
-                    int at = options;
-                    while (at > 0 && cells[at - 1] > cell) {
-                        cells[at] = cells[at - 1]; dies[at] = dies[at - 1]; at--;
-                    }
-                    cells[at] = cell;
-                    dies[at] = d[3 - i - j];
-                    options++;
-                }
+            int a = below(&dice_rng, 6), b = below(&dice_rng, 6), c = below(&dice_rng, 6);
+            const Named *named = &NAMED[a * 36 + b * 6 + c];
+            uint64_t blocked = crossed | circled;
+            for (int k = 0; k < named->count; k++) {
+                if (blocked >> named->cell[k] & 1) continue;
+                cells[options] = named->cell[k];
+                dies[options] = named->die[k];
+                options++;
+            }
             if (options == 0 && ++failed >= 3) goto over;
         }
         /* Steps 2 and 3: cross a field, then the field we stand on. */
@@ -188,6 +206,7 @@ int main(int argc, char **argv) {
     long games = atol(argv[1]);
     uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 10) : 1;
     build_walks();
+    build_rolls();
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     long long total = 0, rounds = 0;
