@@ -85,7 +85,8 @@ def test_simulate_takes_the_fast_path_only_when_the_bots_allow() -> None:
     assert not fast_path_supports("road-rally", ["random", "random"])
     assert simulate("road-to-300", {}, "greedy", 20, seed=1).path == "fast"
     assert simulate("road-to-300", {}, "greedy", 20, seed=1, engine=True).path == "engine"
-    assert simulate("road-to-300", {"players": 2}, ["random", "mcts"], 2, seed=1).path == "engine"
+    short = {"players": 2, "max_rounds": 1}  # mcts thinks: one round
+    assert simulate("road-to-300", short, ["random", "mcts"], 1, seed=1).path == "engine"
 
 
 def test_fast_path_progress_counts_every_game_by_chunk() -> None:
