@@ -152,3 +152,15 @@ def test_unknown_backend_is_one_line_error() -> None:
     result = runner.invoke(APP, ["simulate", "road-to-300", "-n", "3", "--backend", "spark"])
     assert result.exit_code == 2
     assert result.stderr.startswith("Error:") and "no backend 'spark'" in result.stderr
+
+
+def test_road_to_300_takes_the_fast_path_unless_engine_is_asked() -> None:
+    base = ["simulate", "road-to-300", "--bot", "greedy", "-n", "12", "--json"]
+    fast = json.loads(runner.invoke(APP, base).stdout)
+    engine = json.loads(runner.invoke(APP, [*base, "--engine"]).stdout)
+    assert (fast["path"], engine["path"]) == ("fast", "engine")
+    mixed = runner.invoke(APP, ["simulate", "road-to-300", "-p", "2", "--bots", "greedy,mcts",
+                                "-o", "max_rounds=1", "-n", "1", "--json"])  # fmt: skip
+    assert json.loads(mixed.stdout)["path"] == "engine"
+    text = runner.invoke(APP, ["simulate", "road-to-300", "-n", "12"]).stdout
+    assert "fast path" in text

@@ -74,9 +74,10 @@ def test_chunks_cover_every_game_once() -> None:
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_progress_reports_every_game(workers: int) -> None:
+    # The engine path reports each game; the fast path each chunk (test_fast_path.py).
     done: list[int] = []
     summary = simulate(
-        "road-to-300", {}, "random", 40, seed=1, workers=workers, progress=done.append
+        "road-to-300", {}, "random", 40, seed=1, workers=workers, progress=done.append, engine=True
     )
     assert sum(done) == 40 == summary.games
     if workers == 1:

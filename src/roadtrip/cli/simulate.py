@@ -22,6 +22,10 @@ the run's HTML report with plots (:mod:`roadtrip.sim.report`).  ``--backend ray`
 plays the chunks of games as Ray tasks on the cluster at ``--address`` (or on a
 local Ray started for the run, with ``--workers`` CPUs when more than one); the
 results are the same as ``local``'s for the same seed (:mod:`roadtrip.sim.backends`).
+Road to 300 with the random and greedy bots runs on its compiled fast path
+(:mod:`roadtrip.sim.fast_road_to_300`, numba): the same rules with its own random
+streams, reproducible for a seed but other games than the engine plays for it;
+``--engine`` plays through the rules engine instead (the JSON's ``path`` says which).
 A bad request (unknown game, bot or option, fewer than one game, a results file of
 another run) prints one red line to stderr and exits 2.
 """
@@ -98,6 +102,13 @@ def simulate_command(
         Path | None,
         typer.Option("--report", help="Also write an HTML report with plots to this file."),
     ] = None,
+    engine: Annotated[
+        bool,
+        typer.Option(
+            "--engine",
+            help="Play through the rules engine even where road-to-300's fast path applies.",
+        ),
+    ] = False,
 ) -> None:
     """Play GAME many times with bots and print a summary."""
     try:
@@ -105,7 +116,9 @@ def simulate_command(
             raise SimulationError(f"-n must be at least 1; got {games}")
         options = _options(game, option or [], players)
         seat_bots = [name.strip() for name in bots.split(",")] if bots else [bot]
-        plan = Plan(game, options, seat_bots, games, seed, workers, backend, address, out, resume)
+        plan = Plan(
+            game, options, seat_bots, games, seed, workers, backend, address, out, resume, engine
+        )
         if report is not None:
             figure_class()  # matplotlib is there, before a long run
         summary, tally = run_plan(plan, show_progress=not as_json)
@@ -189,7 +202,8 @@ def summary_footer(summary: SimulationSummary) -> str:
         f"{summary.games:,} games in {summary.elapsed_s:.2f} s: "
         f"{summary.games_per_second:,.0f} games/s "
         f"({summary.workers} worker{'s' if summary.workers != 1 else ''}"
-        f"{', on Ray' if summary.backend == 'ray' else ''})",
+        f"{', on Ray' if summary.backend == 'ray' else ''}"
+        f"{', fast path' if summary.path == 'fast' else ''})",
         f"mean length: {summary.mean_decisions:.2f} decisions{rounds}",
     ]
     if summary.mean_rounds_to_win is not None and summary.median_rounds_to_win is not None:

@@ -48,6 +48,7 @@ class Plan:
     address: str | None = None
     out: Path | None = None  # the raw results file (--out)
     resume: bool = False  # continue ``out`` (--resume)
+    engine: bool = False  # never Road to 300's fast path (--engine)
 
     def check(self) -> None:
         """Raise the error of a bad request before anything starts (a bar, Ray)."""
@@ -73,6 +74,7 @@ class Plan:
                 progress=progress,
                 backend=self.backend,
                 address=self.address,
+                engine=self.engine,
             )
         return simulate_run(
             self.game,
@@ -84,6 +86,7 @@ class Plan:
             progress,
             backend=self.backend,
             address=self.address,
+            engine=self.engine,
         )
 
 

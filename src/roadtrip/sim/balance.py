@@ -105,6 +105,11 @@ def game_stats(state: State) -> Counter[str]:
     return hook(state) if hook is not None else Counter()
 
 
+def has_game_stats(game_id: str) -> bool:
+    """Does ``game_id`` have a stats hook (so a simulation must count its stats)?"""
+    return game_id in _HOOKS
+
+
 def winner_seats(state: State) -> list[int]:
     """Seats with a positive return (a shared win names several)."""
     return [seat for seat, value in enumerate(state.returns()) if value > 0]

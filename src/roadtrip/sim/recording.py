@@ -28,8 +28,8 @@ from roadtrip.sim.results import (
     whole_lines_length,
 )
 from roadtrip.sim.results_parquet import iter_parquet_rows, open_parquet
-from roadtrip.sim.runner import PlayedChunk, Progress, prepare, simulate_run
-from roadtrip.sim.stats import SimulationSummary, Tally
+from roadtrip.sim.runner import Progress, prepare, simulate_run
+from roadtrip.sim.stats import PlayedChunk, SimulationSummary, Tally
 
 
 def iter_rows(path: Path) -> Iterator[Row]:
@@ -84,6 +84,7 @@ def simulate_recorded(
     progress: Progress | None = None,
     backend: str = "local",
     address: str | None = None,
+    engine: bool = False,
 ) -> tuple[SimulationSummary, Tally]:
     """Play the games of a run that ``out`` lacks, writing a row for each; the
     summary and tally of every game of the run (the file's and this call's).
@@ -121,6 +122,7 @@ def simulate_recorded(
             record=record,
             done=earlier.done,
             earlier=earlier.tally,
+            engine=engine,
         )
     finally:
         writer.close()

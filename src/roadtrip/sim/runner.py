@@ -22,7 +22,6 @@ import math
 import time
 from collections.abc import Callable, Collection, Iterable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
 from random import Random
 from typing import Any, TypeVar
 
@@ -34,7 +33,8 @@ from roadtrip.core.registry import load_game
 from roadtrip.core.state import State
 from roadtrip.sim.backends import check_backend, make_backend
 from roadtrip.sim.balance import game_stats
-from roadtrip.sim.stats import GameResult, SimulationSummary, Tally
+from roadtrip.sim.fast_road_to_300.eligibility import fast_path_supports
+from roadtrip.sim.stats import GameResult, PlayedChunk, SimulationSummary, Tally
 
 Progress = Callable[[int], None]
 # What a chunk of games returns (a Tally, a list of tournament games, ...).
@@ -165,17 +165,6 @@ def play_games(
     return tally
 
 
-@dataclass(frozen=True)
-class PlayedChunk:
-    """Games ``start..stop-1`` of a run: their tally and, when the run records
-    them, each game's result in index order (else none)."""
-
-    start: int
-    stop: int
-    tally: Tally
-    results: tuple[GameResult, ...] = ()
-
-
 def play_chunk(
     game_id: str,
     options: dict[str, Any],
@@ -253,18 +242,30 @@ def simulate(
     progress: Progress | None = None,
     backend: str = "local",
     address: str | None = None,
+    engine: bool = False,
 ) -> SimulationSummary:
     """Play ``games`` games of ``game_id`` with ``bots`` and summarize them.
 
     ``bots`` names one bot per seat, or one for every seat.  ``progress``, if
     given, is called with the number of games just finished (an increment), from
     this process.  ``backend`` is ``local`` (``workers`` processes) or ``ray`` (see
-    :mod:`roadtrip.sim.backends`); the summary is the same on both.  Raises
+    :mod:`roadtrip.sim.backends`); the summary is the same on both.  Road to 300
+    with random and greedy bots takes the fast path unless ``engine`` (see
+    :func:`simulate_run`).  Raises
     UnknownGame, InvalidOption, UnknownBot, SimulationError or BackendError before
     playing anything if the request is bad.
     """
     return simulate_run(
-        game_id, options, bots, games, seed, workers, progress, backend=backend, address=address
+        game_id,
+        options,
+        bots,
+        games,
+        seed,
+        workers,
+        progress,
+        backend=backend,
+        address=address,
+        engine=engine,
     )[0]
 
 
@@ -282,8 +283,15 @@ def simulate_run(
     record: Callable[[PlayedChunk], None] | None = None,
     done: Collection[int] = (),
     earlier: Tally | None = None,
+    engine: bool = False,
 ) -> tuple[SimulationSummary, Tally]:
     """:func:`simulate`, also returning the tally (its histograms feed reports).
+
+    Road to 300 with the random and greedy bots takes the fast path
+    (:func:`~roadtrip.sim.fast_road_to_300.eligibility.fast_path_supports`) unless
+    ``engine`` is true: the same rules compiled,
+    with the fast path's own random streams, so its games differ from the engine
+    path's for the same seed (the summary's ``path`` says which ran).
 
     ``record``, if given, hears every chunk with its games' results as soon as it
     finishes, in this process (it writes the raw results).  ``done`` are the indices
@@ -305,10 +313,17 @@ def simulate_run(
         if record is not None:
             record(chunk)
 
+    fast = not engine and fast_path_supports(game.id, names)
+    chunk_job: Callable[..., PlayedChunk] = play_chunk
+    if fast:
+        # numpy and numba are optional: only a run on the fast path imports them.
+        from roadtrip.sim.fast_road_to_300.path import play_fast_chunk
+
+        chunk_job = play_fast_chunk
     used_workers = workers
     if backend == "local" and workers == 1:
         for start, stop in chunk_ranges(todo, 1):
-            finished(play_chunk(game.id, job_options, names, seed, start, stop, keep, progress))
+            finished(chunk_job(game.id, job_options, names, seed, start, stop, keep, progress))
     else:
         runner = make_backend(backend, workers, address)
         try:
@@ -323,7 +338,7 @@ def simulate_run(
                 if progress is not None:
                     progress(chunk.stop - chunk.start)
 
-            runner.run(play_chunk, jobs, each)
+            runner.run(chunk_job, jobs, each)
         finally:
             runner.close()
     summary = SimulationSummary.from_tally(
@@ -335,6 +350,7 @@ def simulate_run(
         elapsed_s=time.perf_counter() - started,
         workers=used_workers,
         backend=backend,
+        path="fast" if fast else "engine",
     )
     return summary, tally
 

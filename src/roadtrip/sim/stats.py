@@ -149,6 +149,17 @@ class Tally:
 
 
 @dataclass(frozen=True)
+class PlayedChunk:
+    """Games ``start..stop-1`` of a run: their tally and, when the run records
+    them, each game's result in index order (else none)."""
+
+    start: int
+    stop: int
+    tally: Tally
+    results: tuple[GameResult, ...] = ()
+
+
+@dataclass(frozen=True)
 class SeatSummary:
     """One seat's results over a simulation."""
 
@@ -228,6 +239,9 @@ class SimulationSummary:
     # The game's balance counts (``roadtrip.sim.balance``), each a mean per game.
     stats: dict[str, float] = field(default_factory=dict)
     backend: str = "local"  # where the games ran (``roadtrip.sim.backends``)
+    # "engine": the rules library; "fast": Road to 300's compiled fast path
+    # (``roadtrip.sim.fast_road_to_300``), its own random streams.
+    path: str = "engine"
 
     @property
     def bots(self) -> tuple[str, ...]:
@@ -260,6 +274,7 @@ class SimulationSummary:
         elapsed_s: float,
         workers: int,
         backend: str = "local",
+        path: str = "engine",
     ) -> SimulationSummary:
         games = tally.games
         seats = []
@@ -304,6 +319,7 @@ class SimulationSummary:
             endings={reason: tally.endings[reason] for reason in sorted(tally.endings)},
             stats={name: tally.stats[name] / games for name in sorted(tally.stats)},
             backend=backend,
+            path=path,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -328,6 +344,7 @@ class SimulationSummary:
             "games_per_second": self.games_per_second,
             "workers": self.workers,
             "backend": self.backend,
+            "path": self.path,
         }
 
 

@@ -1,0 +1,16 @@
+"""Road to 300's fast bulk path: the same rules compiled with numba, for big simulations.
+
+``roadtrip simulate road-to-300`` plays on it when every seat is ``random`` or
+``greedy`` (:mod:`.eligibility`; ``--engine`` opts out).  The modules, bottom up:
+
+* :mod:`.tables`: the engine's board data (``games/road_to_300/board.py``) as arrays;
+* :mod:`.jit`: the typed numba decorator (numba is the optional ``fast`` extra);
+* :mod:`.steps`: the random stream, the legal choices and the bots' rankings;
+* :mod:`.playing`: whole games and batches, every rules option, 1-6 players;
+* :mod:`.path`: chunks of games as the runner's tallies and result rows;
+* :mod:`.crosscheck`: the proof against the engine (legal choices, replays).
+
+The fast path has its own random streams (SplitMix64 per game index), so for a
+seed it plays other games than the engine path, reproducibly on every backend;
+``benchmarks/README.md`` has the figures and the design.
+"""
