@@ -1,0 +1,54 @@
+"""Regenerate America's Main Street's solved tables (src/roadtrip/bots/main_street/tables).
+
+    PYTHONPATH=src python scripts/solve_main_street.py [--game get-your-kicks]
+
+Get Your Kicks: for each solo_six_black value, the upper-bound model (the one the
+``expert`` plays) and the lower-bound model, every class state's expected turns
+(about 10 s per model).  Values are rounded to 12 significant digits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+from roadtrip.bots.main_street.kicks_solver import SIX_BLACK_MODES, KicksModel, solve
+from roadtrip.bots.main_street.tables import KICKS_TABLE, state_key
+
+TABLES = Path(__file__).resolve().parent.parent / "src/roadtrip/bots/main_street/tables"
+
+
+def solve_kicks() -> dict[str, object]:
+    """Every Get Your Kicks model's values."""
+    out: dict[str, object] = {"game": "get-your-kicks", "models": {}}
+    models: dict[str, object] = {}
+    for mode in SIX_BLACK_MODES:
+        for relaxed in (False, True):
+            started = time.perf_counter()
+            values = solve(KicksModel(mode, relaxed))
+            name = f"{mode}/{'lower' if relaxed else 'upper'}"
+            models[name] = {key: float(f"{v:.12g}") for key, v in _keyed(values).items()}
+            seconds = time.perf_counter() - started
+            print(f"{name}: start {values[(0, 0)]:.4f} turns ({seconds:.1f} s)")
+    out["models"] = models
+    return out
+
+
+def _keyed(values: dict[tuple[int, int], float]) -> dict[str, float]:
+    return {state_key(state): value for state, value in sorted(values.items())}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=("get-your-kicks", "all"), default="all")
+    args = parser.parse_args()
+    TABLES.mkdir(parents=True, exist_ok=True)
+    if args.game in ("get-your-kicks", "all"):
+        table = solve_kicks()
+        (TABLES / KICKS_TABLE).write_text(json.dumps(table, separators=(",", ":")) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,257 @@
+"""Solo Get Your Kicks solved: the fewest expected turns by dynamic programming.
+
+The game between turns is the mat (the bag is the full set minus the mat); within a
+turn it is also the casino, a set of distinct colours (a repeated colour busts).
+The decision after each cube is conclude (``STOP``) or continue (``GO_ON``).
+
+**The state.**  The exact mat keeps every spare cube (a second red, ...), which
+makes the state space astronomically large, so the mat is summarised by its
+*class*: the set of colours on it (``mask``) and the black cubes on the sign
+(``blacks``: 0..5 under ``solo_six_black=loss``/``win``, where the count matters;
+0..1 under ``ignore``, where black is a colour like any other).  Two models of the
+bag give two bounds on the true optimum (``docs/rules/americas-main-street.md``):
+
+* **upper** (``relaxed=False``): each colour on the mat holds exactly one cube
+  (black: ``blacks``), every spare goes back to the bag.  A player whose mat holds
+  extra spares can imitate this game with phantom cubes drawn by private chance, and
+  never does worse (fewer useless cubes in the bag), so this value is an *upper
+  bound* on the optimum; the ``expert`` plays this model's optimal policy.
+* **lower** (``relaxed=True``): cubes of colours already on the mat (except black
+  when its count matters) are not in the bag at all and the player may also end a
+  turn with nothing.  The true game's player can be imitated here too (its spare
+  draws are made up by private chance; a bust on a spare becomes a pass), so this is
+  a *lower bound*.
+
+Within a turn the value is computed exactly over all 512 casinos.  A bust (and a
+conclusion that adds nothing to the class) returns to the same state, so the value
+``V`` of a state is the fixed point of ``V = 1 + f(V)``, ``f`` the turn's expected
+continuation when a bust is worth ``V``: ``f`` is concave and piecewise linear, and
+Newton's method on it (policy iteration) converges in a few steps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from roadtrip.games.main_street.data import FULL_BAG
+
+SIX = 6  # six black cubes on the sign end the game (solo_six_black)
+SIX_BLACK_MODES = ("loss", "win", "ignore")
+INFINITY = float("inf")
+
+State = tuple[int, int]  # (mask of colours on the mat, black cubes on the sign)
+
+
+@dataclass(frozen=True)
+class KicksModel:
+    """One solo Get Your Kicks model: the option and the bound it computes.
+
+    ``full`` is the bag at the start, colour 0 black (the real game: ``FULL_BAG``;
+    tests use small bags).
+    """
+
+    six_black: str = "loss"
+    relaxed: bool = False
+    full: tuple[int, ...] = FULL_BAG
+    six: int = SIX  # black cubes that end the game (tests use fewer)
+
+    @property
+    def colours(self) -> int:
+        return len(self.full)
+
+    @property
+    def complete(self) -> int:
+        return (1 << self.colours) - 1
+
+    @property
+    def black_cap(self) -> int:
+        return self.six - 1 if self.six_black in ("loss", "win") else 1
+
+    def states(self) -> list[State]:
+        """Every class state, those with the most progress first (successors of a
+        state come before it)."""
+        out: list[State] = []
+        for mask in range(1 << self.colours):
+            if mask & 1:
+                top = min(self.black_cap, self.full[0])  # no more blacks than the bag holds
+                out.extend((mask, b) for b in range(1, top + 1))
+            else:
+                out.append((mask, 0))
+        out.sort(key=lambda s: -(bin(s[0]).count("1") + s[1]))
+        return out
+
+    def bag(self, state: State) -> list[int]:
+        """The bag this model assumes for a class state."""
+        mask, blacks = state
+        bag = list(self.full)
+        for c in range(self.colours):
+            if not mask >> c & 1:
+                continue
+            spare = c != 0 or self.six_black == "ignore"
+            if self.relaxed and spare:
+                bag[c] = 0
+            else:
+                bag[c] = self.full[c] - (1 if c else blacks)
+        return bag
+
+    def after_stop(self, state: State, casino: int) -> State | float:
+        """The class state after concluding with ``casino``, or the value of the end
+        it reaches (0: won; infinity: lost)."""
+        mask, blacks = state
+        new_mask = mask | casino
+        new_blacks = blacks + (casino & 1)
+        if new_mask == self.complete:
+            return 0.0  # a complete mat wins, even with a sixth black cube
+        if self.six_black != "ignore" and new_blacks >= self.six:
+            return 0.0 if self.six_black == "win" else INFINITY
+        return (new_mask, min(new_blacks, self.black_cap))
+
+
+@dataclass
+class TurnTable:
+    """One state's turn, solved: for every casino, conclude or continue, and its
+    value (expected turns still to play, this one excluded)."""
+
+    value: float  # V of the state: expected turns from the start of a turn
+    go_on: list[bool] = field(default_factory=list)  # indexed by casino mask
+    worth: list[float] = field(default_factory=list)
+
+
+def _by_size(colours: int) -> list[int]:
+    """Non-empty casino masks, the largest first."""
+    masks = list(range(1, 1 << colours))
+    masks.sort(key=lambda m: -bin(m).count("1"))
+    return masks
+
+
+def solve_turn(
+    model: KicksModel,
+    state: State,
+    beta: float,
+    value_of: Callable[[State], float],
+) -> tuple[float, float, list[bool], list[float]]:
+    """The turn from ``state`` when a bust is worth ``beta`` turns.
+
+    Returns (f, slope, go_on, worth): f the expected turns after this one, slope
+    the chance the turn comes back to ``state`` (df/dbeta), and per casino mask
+    whether to continue and what the casino is worth.
+    """
+    colours = model.colours
+    bag = model.bag(state)
+    total = sum(bag)
+    size = 1 << colours
+    worth = [0.0] * size
+    slope = [0.0] * size
+    go_on = [False] * size
+    empty = sum(1 << c for c in range(colours) if not bag[c])  # colours not in the bag
+    for casino in _by_size(colours):
+        if casino & empty:
+            continue  # a casino that cannot be drawn
+        after = model.after_stop(state, casino)
+        if isinstance(after, tuple):
+            stop_v, stop_s = (beta, 1.0) if after == state else (value_of(after), 0.0)
+        else:
+            stop_v, stop_s = after, 0.0
+        left = total - bin(casino).count("1")
+        go_v, go_s = INFINITY, 0.0
+        if left > 0:
+            go_v = go_s = 0.0
+            for colour in range(colours):
+                drawn = casino >> colour & 1
+                count = bag[colour] - drawn
+                if count <= 0:
+                    continue
+                p = count / left
+                if drawn:
+                    go_v += p * beta
+                    go_s += p
+                else:
+                    go_v += p * worth[casino | 1 << colour]
+                    go_s += p * slope[casino | 1 << colour]
+        best_v, best_s, best_go = stop_v, stop_s, False
+        if (go_v, go_s) < (best_v, best_s):
+            best_v, best_s, best_go = go_v, go_s, True
+        if model.relaxed and (beta, 1.0) < (best_v, best_s):
+            best_v, best_s, best_go = beta, 1.0, False  # the lower bound may pass
+        worth[casino], slope[casino], go_on[casino] = best_v, best_s, best_go
+    f = sum(bag[c] / total * worth[1 << c] for c in range(colours) if bag[c])
+    f_slope = sum(bag[c] / total * slope[1 << c] for c in range(colours) if bag[c])
+    return f, f_slope, go_on, worth
+
+
+def solve_state(
+    model: KicksModel, state: State, value_of: Callable[[State], float], start: float = 1e6
+) -> float:
+    """V(state) = 1 + f(V(state)), by Newton's method (policy iteration) from above."""
+    value = start
+    for _ in range(200):
+        f, slope, _, _ = solve_turn(model, state, value, value_of)
+        if slope >= 1.0:
+            return INFINITY
+        new = (1.0 + f - slope * value) / (1.0 - slope)
+        if abs(new - value) <= 1e-12 * max(1.0, abs(new)):
+            return new
+        value = new
+    return value
+
+
+def solve(model: KicksModel) -> dict[State, float]:
+    """V of every class state of ``model`` (expected turns to win)."""
+    values: dict[State, float] = {}
+    for state in model.states():
+        if state[0] == model.complete:
+            values[state] = 0.0
+            continue
+        values[state] = solve_state(model, state, values.__getitem__)
+    return values
+
+
+def solve_from(model: KicksModel, state: State, memo: dict[State, float] | None = None) -> float:
+    """V(state) computed from scratch by memoized recursion over its successors
+    only (cheap near the end of the game; checks the shipped tables)."""
+    memo = {} if memo is None else memo
+    if state in memo:
+        return memo[state]
+    if state[0] == model.complete:
+        memo[state] = 0.0
+        return 0.0
+
+    def value_of(other: State) -> float:
+        return solve_from(model, other, memo)
+
+    bag = model.bag(state)
+    for casino in range(1, 1 << model.colours):  # successors first
+        if any(casino >> c & 1 and not bag[c] for c in range(model.colours)):
+            continue
+        after = model.after_stop(state, casino)
+        if isinstance(after, tuple) and after != state:
+            value_of(after)
+    memo[state] = solve_state(model, state, value_of)
+    return memo[state]
+
+
+def turn_table(model: KicksModel, values: dict[State, float], state: State) -> TurnTable:
+    """The solved turn of ``state`` under a value table (for playing)."""
+    value = values[state]
+    _, _, go_on, worth = solve_turn(model, state, value, values.__getitem__)
+    return TurnTable(value, go_on, worth)
+
+
+def class_of(model: KicksModel, mat: Sequence[int]) -> State:
+    """The class state of an exact mat (cubes per colour)."""
+    mask = sum(1 << c for c, n in enumerate(mat) if n)
+    return (mask, min(mat[0], model.black_cap))
+
+
+__all__ = [
+    "SIX_BLACK_MODES",
+    "KicksModel",
+    "TurnTable",
+    "class_of",
+    "solve",
+    "solve_from",
+    "solve_state",
+    "solve_turn",
+    "turn_table",
+]
