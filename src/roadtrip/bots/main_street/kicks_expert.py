@@ -3,17 +3,19 @@
 * **Solo**: plays the solved policy (:mod:`roadtrip.bots.main_street.kicks_solver`,
   the upper-bound model's table shipped in ``tables/kicks.json``): the mat's class
   (colours on it, black cubes) and the casino decide conclude or continue.
-* **Several mats** (points decide, documented approximation): each turn is solved
-  exactly over the casinos with the real bag, maximizing the points the turn
-  brings (a bust brings none); a conclusion that would end the game is worth
-  everything if this mat then has the most points and is never taken otherwise;
-  on a last turn (``end=finish_round`` after the end was triggered) the turn
-  maximizes the chance of finishing with the most points.
+* **Several mats** (points decide, a documented approximation): each turn is
+  solved exactly over the casinos with the real bag, maximizing the estimated
+  chance of winning after it (:func:`win_chance`): exact when the turn ends the
+  game (a complete mat, six black cubes, or a last turn under
+  ``end=finish_round``); otherwise a normal model of each opponent's final points
+  difference, centred on today's and spreading with the turns left, which are
+  the fewest *solved* expected turns any mat needs to end the game.
 """
 
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from math import erf, sqrt
 from random import Random
 from typing import Any
 
@@ -32,7 +34,7 @@ from roadtrip.games.main_street.base import GO_ON, STOP
 from roadtrip.games.main_street.data import BLACK, NUM_COLORS, POINTS
 from roadtrip.games.main_street.kicks import SIX_BLACK
 
-WIN = 1000.0  # the worth of ending the game in the lead, in points
+SPREAD = 4.0  # spread of one turn's points, for the win chance
 
 
 @cache
@@ -81,10 +83,10 @@ class ExpertKicksBot:
             table = _solo_turn(self.six_black, class_of(self.model, mats[0]))
             return GO_ON if table.go_on[casino] else STOP
         mine = tuple(mats[seat])
-        others = max(_points(mat) for s, mat in enumerate(mats) if s != seat)
+        others = tuple(tuple(mat) for s, mat in enumerate(mats) if s != seat)
         last = view["trigger"] is not None
         bag_start = tuple(n + (casino >> c & 1) for c, n in enumerate(view["bag"]))
-        turn = _points_turn(bag_start, mine, others, last)
+        turn = _win_turn(bag_start, mine, others, last)
         return GO_ON if turn[casino] else STOP
 
 
@@ -92,35 +94,65 @@ def _points(mat: list[int] | tuple[int, ...]) -> int:
     return sum(n * p for n, p in zip(mat, POINTS, strict=True))
 
 
-@lru_cache(maxsize=4096)
-def _points_turn(bag: tuple[int, ...], mat: tuple[int, ...], others: int, last: bool) -> list[bool]:
-    """Continue (True) or conclude, per casino, from the bag at the turn's start.
+def _ends(mat: list[int] | tuple[int, ...]) -> bool:
+    """Does this mat end a game of several mats (complete, or six black cubes)?"""
+    return all(mat) or mat[BLACK] >= SIX_BLACK
 
-    Worth of concluding with casino C: on a last turn, 1 if the mat then has the
-    most points (a tie shares: 1/2); otherwise the points C brings, plus WIN if
-    concluding ends the game in the lead, or minus WIN if it ends it behind.
-    A bust is worth 0 (on a last turn: whether the mat already leads).
-    """
+
+def _share(mine: int, others: tuple[int, ...]) -> float:
+    """My return if the game ended now with these points."""
+    if any(o > mine for o in others):
+        return 0.0
+    return 1.0 / (1 + sum(o == mine for o in others))
+
+
+def _turns_to_end(mat: list[int] | tuple[int, ...]) -> float:
+    """Solved expected turns until this mat could end the game (solo table, six
+    black cubes ending it)."""
+    return solo_values("win")[class_of(_END_MODEL, mat)]
+
+
+_END_MODEL = KicksModel("win")
+
+
+def win_chance(mat: tuple[int, ...], others: tuple[tuple[int, ...], ...], last: bool) -> float:
+    """Estimated chance that ``mat`` wins against ``others`` (the other mats), after
+    this seat's turn: exact if the game is over (``last``, or this mat ends it);
+    otherwise each opponent's final lead is taken as normal, centred on today's
+    points difference, with a spread growing with the turns left (the fewest
+    solved turns any mat needs to end the game)."""
+    mine = _points(mat)
+    points = tuple(_points(o) for o in others)
+    if last or _ends(mat):
+        return _share(mine, points)
+    left = min(_turns_to_end(m) for m in (mat, *others))
+    spread = SPREAD * sqrt(2.0 * left + 1.0)
+    chance = 1.0
+    for theirs in points:
+        chance *= 0.5 * (1.0 + erf((mine - theirs) / (spread * sqrt(2.0))))
+    return chance
+
+
+@lru_cache(maxsize=4096)
+def _win_turn(
+    bag: tuple[int, ...], mat: tuple[int, ...], others: tuple[tuple[int, ...], ...], last: bool
+) -> list[bool]:
+    """Continue (True) or conclude, per casino, from the bag at the turn's start:
+    the turn that maximizes :func:`win_chance` after it (a bust leaves the mat)."""
     size = 1 << NUM_COLORS
     total = sum(bag)
-    base = _points(mat)
-    bust = (1.0 if base > others else 0.5 if base == others else 0.0) if last else 0.0
+    bust = win_chance(mat, others, last)
     worth = [0.0] * size
     go_on = [False] * size
     masks = list(range(1, size))
     masks.sort(key=lambda m: -bin(m).count("1"))
     for casino in masks:
-        gained = sum(POINTS[c] for c in range(NUM_COLORS) if casino >> c & 1)
-        after = [n + (casino >> c & 1) for c, n in enumerate(mat)]
-        score = base + gained
-        if last:
-            stop = 1.0 if score > others else 0.5 if score == others else 0.0
-        else:
-            stop = float(gained)
-            if all(after) or after[BLACK] >= SIX_BLACK:
-                stop += WIN if score > others else 0.0 if score == others else -WIN
+        if any(casino >> c & 1 and not bag[c] for c in range(NUM_COLORS)):
+            continue
+        after = tuple(n + (casino >> c & 1) for c, n in enumerate(mat))
+        stop = win_chance(after, others, last)
         left = total - bin(casino).count("1")
-        go = -WIN * 10
+        go = -1.0
         if left > 0:
             go = 0.0
             for c in range(NUM_COLORS):
@@ -132,4 +164,4 @@ def _points_turn(bag: tuple[int, ...], mat: tuple[int, ...], others: int, last: 
     return go_on
 
 
-__all__ = ["ExpertKicksBot", "solo_expected_turns", "solo_values"]
+__all__ = ["ExpertKicksBot", "solo_expected_turns", "solo_values", "win_chance"]
