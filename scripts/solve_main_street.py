@@ -4,7 +4,9 @@
 
 Get Your Kicks: for each solo_six_black value, the upper-bound model (the one the
 ``expert`` plays) and the lower-bound model, every class state's expected turns
-(about 10 s per model).  Values are rounded to 12 significant digits.
+(about 10 s per model), rounded to 12 significant digits.  Your Mileage May Vary:
+V1, the exact expected turns of the policy that stops after every first fill-up,
+for every canonical mat (about 10 s), rounded to 9 significant digits.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ import time
 from pathlib import Path
 
 from roadtrip.bots.main_street.kicks_solver import SIX_BLACK_MODES, KicksModel, solve
-from roadtrip.bots.main_street.tables import KICKS_TABLE, state_key
+from roadtrip.bots.main_street.mileage_solver import mat_key, solve_first_fill_up
+from roadtrip.bots.main_street.tables import KICKS_TABLE, MILEAGE_TABLE, state_key
 
 TABLES = Path(__file__).resolve().parent.parent / "src/roadtrip/bots/main_street/tables"
 
@@ -36,18 +39,36 @@ def solve_kicks() -> dict[str, object]:
     return out
 
 
+def solve_mileage() -> dict[str, object]:
+    """V1 of every canonical Your Mileage May Vary mat (about 10 s)."""
+    started = time.perf_counter()
+    values = solve_first_fill_up()
+    seconds = time.perf_counter() - started
+    print(f"mileage V1: start {values[(0,) * 9]:.4f} turns ({seconds:.1f} s)")
+    return {
+        "game": "mileage-may-vary",
+        "model": "first-fill-up",
+        "values": {str(mat_key(mat)): float(f"{v:.9g}") for mat, v in sorted(values.items())},
+    }
+
+
 def _keyed(values: dict[tuple[int, int], float]) -> dict[str, float]:
     return {state_key(state): value for state, value in sorted(values.items())}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=("get-your-kicks", "all"), default="all")
+    parser.add_argument(
+        "--game", choices=("get-your-kicks", "mileage-may-vary", "all"), default="all"
+    )
     args = parser.parse_args()
     TABLES.mkdir(parents=True, exist_ok=True)
     if args.game in ("get-your-kicks", "all"):
         table = solve_kicks()
         (TABLES / KICKS_TABLE).write_text(json.dumps(table, separators=(",", ":")) + "\n")
+    if args.game in ("mileage-may-vary", "all"):
+        table = solve_mileage()
+        (TABLES / MILEAGE_TABLE).write_text(json.dumps(table, separators=(",", ":")) + "\n")
 
 
 if __name__ == "__main__":

@@ -50,7 +50,7 @@ register_bot(
     make_expert_bot,
     "solo: the solved policy for the fewest expected turns (dynamic programming over "
     "the bag and the mat); several mats: each turn solved for the best chance to win",
-    games=("get-your-kicks",),
+    games=MAIN_STREET_GAMES,
 )
 register_bot(
     "heuristic",

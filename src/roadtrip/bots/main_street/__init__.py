@@ -11,6 +11,7 @@ from roadtrip.bots.base import Bot
 from roadtrip.bots.main_street.kicks import PushYourLuckKicksBot, ThresholdKicksBot
 from roadtrip.bots.main_street.kicks_expert import ExpertKicksBot
 from roadtrip.bots.main_street.mileage import PushYourLuckMileageBot, ThresholdMileageBot
+from roadtrip.bots.main_street.mileage_expert import ExpertMileageBot
 from roadtrip.bots.main_street.odds import (
     FILL_UP,
     KICKS,
@@ -68,6 +69,6 @@ def make_push_your_luck_bot(game: Game) -> Bot:
 def make_expert_bot(game: Game) -> Bot:
     """The "expert" bot of ``game``: the solved solo policy, and turns solved for
     winning with several mats."""
-    if game.id != KICKS:
-        raise NotSupported(f"this bot plays {KICKS}, not {game.id}")
-    return ExpertKicksBot(game)
+    if _require(game) == KICKS:
+        return ExpertKicksBot(game)
+    return ExpertMileageBot(game)

@@ -14,6 +14,7 @@ from importlib import resources
 from typing import Any
 
 KICKS_TABLE = "kicks.json"
+MILEAGE_TABLE = "mileage.json"
 
 
 @cache
@@ -34,4 +35,4 @@ def key_state(key: str) -> tuple[int, ...]:
     return tuple(int(part) for part in key.split(","))
 
 
-__all__ = ["KICKS_TABLE", "key_state", "load_table", "state_key"]
+__all__ = ["KICKS_TABLE", "MILEAGE_TABLE", "key_state", "load_table", "state_key"]
