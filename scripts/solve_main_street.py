@@ -2,9 +2,10 @@
 
     PYTHONPATH=src python scripts/solve_main_street.py [--game get-your-kicks]
 
-Get Your Kicks: for each solo_six_black value, the upper-bound model (the one the
-``expert`` plays) and the lower-bound model, every class state's expected turns
-(about 10 s per model), rounded to 12 significant digits.  Your Mileage May Vary:
+Get Your Kicks: for each solo_six_black value, every canonical state's expected
+turns in three models (rounded to 12 significant digits): ``upper`` (a second cube
+of each colour tracked; the one the ``expert`` plays; a few minutes), ``coarse``
+(colours only) and ``lower`` (the relaxation; seconds each).  Your Mileage May Vary:
 V1, the exact expected turns of the policy that stops after every first fill-up,
 for every canonical mat (about 10 s), rounded to 9 significant digits.
 """
@@ -16,6 +17,7 @@ import json
 import time
 from pathlib import Path
 
+from roadtrip.bots.main_street.kicks_expert import MODELS
 from roadtrip.bots.main_street.kicks_solver import SIX_BLACK_MODES, KicksModel, solve
 from roadtrip.bots.main_street.mileage_solver import mat_key, solve_first_fill_up
 from roadtrip.bots.main_street.tables import KICKS_TABLE, MILEAGE_TABLE, state_key
@@ -28,10 +30,10 @@ def solve_kicks() -> dict[str, object]:
     out: dict[str, object] = {"game": "get-your-kicks", "models": {}}
     models: dict[str, object] = {}
     for mode in SIX_BLACK_MODES:
-        for relaxed in (False, True):
+        for bound, (relaxed, spares) in MODELS.items():
             started = time.perf_counter()
-            values = solve(KicksModel(mode, relaxed))
-            name = f"{mode}/{'lower' if relaxed else 'upper'}"
+            values = solve(KicksModel(mode, relaxed, spares=spares))
+            name = f"{mode}/{bound}"
             models[name] = {key: float(f"{v:.12g}") for key, v in _keyed(values).items()}
             seconds = time.perf_counter() - started
             print(f"{name}: start {values[(0, 0)]:.4f} turns ({seconds:.1f} s)")

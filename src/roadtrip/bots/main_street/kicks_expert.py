@@ -1,8 +1,9 @@
 """The Get Your Kicks ``expert``.
 
 * **Solo**: plays the solved policy (:mod:`roadtrip.bots.main_street.kicks_solver`,
-  the upper-bound model's table shipped in ``tables/kicks.json``): the mat's class
-  (colours on it, black cubes) and the casino decide conclude or continue.
+  the ``upper`` model's table shipped in ``tables/kicks.json``): the mat's state
+  (colours on it, which have a second cube, black cubes) and the casino decide
+  conclude or continue.
 * **Several mats** (points decide, a documented approximation): each turn is
   solved exactly over the casinos with the real bag, maximizing the estimated
   chance of winning after it (:func:`win_chance`): exact when the turn ends the
@@ -25,6 +26,7 @@ from roadtrip.bots.main_street.kicks_solver import (
     State,
     TurnTable,
     class_of,
+    lookup,
     turn_table,
 )
 from roadtrip.bots.main_street.odds import only_choice
@@ -37,9 +39,20 @@ from roadtrip.games.main_street.kicks import SIX_BLACK
 SPREAD = 4.0  # spread of one turn's points, for the win chance
 
 
+MODELS = {"upper": (False, 1), "coarse": (False, 0), "lower": (True, 0)}
+
+
+def solo_model(six_black: str, bound: str = "upper") -> KicksModel:
+    """The solo model behind a shipped table: ``upper`` (played), ``coarse`` or
+    ``lower``."""
+    relaxed, spares = MODELS[bound]
+    return KicksModel(six_black, relaxed, spares=spares)
+
+
 @cache
 def solo_values(six_black: str, bound: str = "upper") -> dict[State, float]:
-    """The shipped values of one solo model (``bound``: upper, played; or lower)."""
+    """The shipped values of one solo model (canonical states; see
+    :func:`solo_model`)."""
     raw = load_table(KICKS_TABLE)["models"][f"{six_black}/{bound}"]
     values: dict[State, float] = {}
     for key, value in raw.items():
@@ -50,7 +63,7 @@ def solo_values(six_black: str, bound: str = "upper") -> dict[State, float]:
 
 @cache
 def _solo_turn(six_black: str, state: State) -> TurnTable:
-    return turn_table(KicksModel(six_black), solo_values(six_black), state)
+    return turn_table(solo_model(six_black), solo_values(six_black), state)
 
 
 def solo_expected_turns(six_black: str = "loss") -> float:
@@ -67,7 +80,7 @@ class ExpertKicksBot:
         self.game = game
         options: dict[str, Any] = dict(game.options) if game is not None else {}
         self.six_black = str(options.get("solo_six_black", "loss"))
-        self.model = KicksModel(self.six_black)
+        self.model = solo_model(self.six_black)
 
     def choose(self, observation: Observation, rng: Random) -> int:
         forced = only_choice(observation)
@@ -109,10 +122,10 @@ def _share(mine: int, others: tuple[int, ...]) -> float:
 def _turns_to_end(mat: list[int] | tuple[int, ...]) -> float:
     """Solved expected turns until this mat could end the game (solo table, six
     black cubes ending it)."""
-    return solo_values("win")[class_of(_END_MODEL, mat)]
+    return lookup(_END_MODEL, solo_values("win"), class_of(_END_MODEL, mat))
 
 
-_END_MODEL = KicksModel("win")
+_END_MODEL = solo_model("win")
 
 
 def win_chance(mat: tuple[int, ...], others: tuple[tuple[int, ...], ...], last: bool) -> float:
@@ -164,4 +177,4 @@ def _win_turn(
     return go_on
 
 
-__all__ = ["ExpertKicksBot", "solo_expected_turns", "solo_values", "win_chance"]
+__all__ = ["ExpertKicksBot", "solo_expected_turns", "solo_model", "solo_values", "win_chance"]

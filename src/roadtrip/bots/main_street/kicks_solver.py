@@ -40,21 +40,24 @@ SIX = 6  # six black cubes on the sign end the game (solo_six_black)
 SIX_BLACK_MODES = ("loss", "win", "ignore")
 INFINITY = float("inf")
 
-State = tuple[int, int]  # (mask of colours on the mat, black cubes on the sign)
+State = tuple[int, int]  # (colours on the mat and doubled colours as bits, black cubes)
 
 
 @dataclass(frozen=True)
 class KicksModel:
     """One solo Get Your Kicks model: the option and the bound it computes.
 
-    ``full`` is the bag at the start, colour 0 black (the real game: ``FULL_BAG``;
-    tests use small bags).
+    A state is ``(mask, blacks)``: bits ``0..n-1`` of ``mask`` are the colours on
+    the mat, bits ``n..2n-1`` (with ``spares=1``) the colours other than black with
+    two cubes or more.  ``full`` is the bag at the start, colour 0 black (the real
+    game: ``FULL_BAG``; tests use small bags).
     """
 
     six_black: str = "loss"
     relaxed: bool = False
     full: tuple[int, ...] = FULL_BAG
     six: int = SIX  # black cubes that end the game (tests use fewer)
+    spares: int = 0  # 1: also track a second cube of each colour (upper model only)
 
     @property
     def colours(self) -> int:
@@ -65,47 +68,93 @@ class KicksModel:
         return (1 << self.colours) - 1
 
     @property
+    def tracks_spares(self) -> bool:
+        return bool(self.spares) and not self.relaxed
+
+    @property
     def black_cap(self) -> int:
-        return self.six - 1 if self.six_black in ("loss", "win") else 1
+        if self.six_black in ("loss", "win"):
+            return self.six - 1
+        return 1 + (1 if self.tracks_spares else 0)
+
+    def status(self, state: State, colour: int) -> int:
+        """0: not on the mat, 1: one cube, 2: two or more (tracked spares)."""
+        mask = state[0]
+        return (mask >> colour & 1) + (mask >> (colour + self.colours) & 1)
+
+    def canonical(self, state: State) -> State:
+        """The representative of a state under the symmetry of colours with as many
+        cubes (their statuses sorted, the highest on the lowest colour)."""
+        mask, blacks = state
+        n = self.colours
+        out = mask
+        for group in _groups(self.full):
+            for colour in group:
+                out &= ~(1 << colour | 1 << (colour + n))
+            statuses = sorted((self.status(state, c) for c in group), reverse=True)
+            for colour, st in zip(group, statuses, strict=True):
+                out |= (st >= 1) << colour | (st >= 2) << (colour + n)
+        return (out, blacks)
 
     def states(self) -> list[State]:
-        """Every class state, those with the most progress first (successors of a
-        state come before it)."""
+        """Every canonical state, those with the most progress first (successors of
+        a state come before it)."""
         out: list[State] = []
-        for mask in range(1 << self.colours):
-            if mask & 1:
-                top = min(self.black_cap, self.full[0])  # no more blacks than the bag holds
-                out.extend((mask, b) for b in range(1, top + 1))
-            else:
-                out.append((mask, 0))
+        others = sum(1 << c for c in range(1, self.colours) if self.full[c] >= 2)
+        for low in range(1 << self.colours):
+            doubles = [0]
+            if self.tracks_spares:
+                spare = low & others
+                doubles = [d for d in range(spare + 1) if d & spare == d]
+            for double in doubles:
+                mask = low | double << self.colours
+                if low & 1:
+                    top = min(self.black_cap, self.full[0])  # no more than the bag holds
+                    candidates = [(mask, b) for b in range(1, top + 1)]
+                else:
+                    candidates = [(mask, 0)]
+                out.extend(s for s in candidates if self.canonical(s) == s)
         out.sort(key=lambda s: -(bin(s[0]).count("1") + s[1]))
         return out
 
     def bag(self, state: State) -> list[int]:
-        """The bag this model assumes for a class state."""
-        mask, blacks = state
+        """The bag this model assumes for a state."""
+        blacks = state[1]
         bag = list(self.full)
         for c in range(self.colours):
-            if not mask >> c & 1:
+            held = self.status(state, c)
+            if not held:
                 continue
             spare = c != 0 or self.six_black == "ignore"
             if self.relaxed and spare:
                 bag[c] = 0
             else:
-                bag[c] = self.full[c] - (1 if c else blacks)
+                bag[c] = self.full[c] - (held if c else blacks)
         return bag
 
     def after_stop(self, state: State, casino: int) -> State | float:
-        """The class state after concluding with ``casino``, or the value of the end
-        it reaches (0: won; infinity: lost)."""
+        """The state after concluding with ``casino``, or the value of the end it
+        reaches (0: won; infinity: lost)."""
         mask, blacks = state
-        new_mask = mask | casino
+        low = mask & self.complete
+        new_low = low | casino
         new_blacks = blacks + (casino & 1)
-        if new_mask == self.complete:
+        if new_low == self.complete:
             return 0.0  # a complete mat wins, even with a sixth black cube
         if self.six_black != "ignore" and new_blacks >= self.six:
             return 0.0 if self.six_black == "win" else INFINITY
-        return (new_mask, min(new_blacks, self.black_cap))
+        doubled = mask >> self.colours
+        if self.tracks_spares:
+            doubled |= casino & low & ~1
+        return (new_low | doubled << self.colours, min(new_blacks, self.black_cap))
+
+
+def _groups(full: tuple[int, ...]) -> list[list[int]]:
+    """Colours other than black with the same number of cubes (two or more)."""
+    by_count: dict[int, list[int]] = {}
+    for colour in range(1, len(full)):
+        by_count.setdefault(full[colour], []).append(colour)
+    return [group for group in by_count.values() if len(group) > 1]
 
 
 @dataclass
@@ -197,23 +246,33 @@ def solve_state(
 
 
 def solve(model: KicksModel) -> dict[State, float]:
-    """V of every class state of ``model`` (expected turns to win)."""
+    """V of every canonical state of ``model`` (expected turns to win)."""
     values: dict[State, float] = {}
+
+    def value_of(state: State) -> float:
+        return values[model.canonical(state)]
+
     for state in model.states():
-        if state[0] == model.complete:
+        if state[0] & model.complete == model.complete:
             values[state] = 0.0
             continue
-        values[state] = solve_state(model, state, values.__getitem__)
+        values[state] = solve_state(model, state, value_of)
     return values
+
+
+def lookup(model: KicksModel, values: dict[State, float], state: State) -> float:
+    """V of any state from a table of canonical states."""
+    return values[model.canonical(state)]
 
 
 def solve_from(model: KicksModel, state: State, memo: dict[State, float] | None = None) -> float:
     """V(state) computed from scratch by memoized recursion over its successors
     only (cheap near the end of the game; checks the shipped tables)."""
     memo = {} if memo is None else memo
+    state = model.canonical(state)
     if state in memo:
         return memo[state]
-    if state[0] == model.complete:
+    if state[0] & model.complete == model.complete:
         memo[state] = 0.0
         return 0.0
 
@@ -232,15 +291,22 @@ def solve_from(model: KicksModel, state: State, memo: dict[State, float] | None 
 
 
 def turn_table(model: KicksModel, values: dict[State, float], state: State) -> TurnTable:
-    """The solved turn of ``state`` under a value table (for playing)."""
-    value = values[state]
-    _, _, go_on, worth = solve_turn(model, state, value, values.__getitem__)
+    """The solved turn of ``state`` under a table of canonical states (for playing)."""
+    value = lookup(model, values, state)
+
+    def value_of(other: State) -> float:
+        return lookup(model, values, other)
+
+    _, _, go_on, worth = solve_turn(model, state, value, value_of)
     return TurnTable(value, go_on, worth)
 
 
 def class_of(model: KicksModel, mat: Sequence[int]) -> State:
-    """The class state of an exact mat (cubes per colour)."""
+    """The state of an exact mat (cubes per colour), spares beyond the tracked ones
+    forgotten."""
     mask = sum(1 << c for c, n in enumerate(mat) if n)
+    if model.tracks_spares:
+        mask |= sum(1 << (c + model.colours) for c, n in enumerate(mat) if c and n >= 2)
     return (mask, min(mat[0], model.black_cap))
 
 
@@ -249,6 +315,7 @@ __all__ = [
     "KicksModel",
     "TurnTable",
     "class_of",
+    "lookup",
     "solve",
     "solve_from",
     "solve_state",
