@@ -21,12 +21,18 @@ import pytest
 
 import roadtrip
 from roadtrip.bots import make_bot, observe
-from roadtrip.bots.main_street.kicks_expert import solo_expected_turns, solo_model, solo_values
+from roadtrip.bots.main_street.kicks_expert import (
+    ExpertKicksBot,
+    solo_expected_turns,
+    solo_model,
+    solo_values,
+)
 from roadtrip.bots.main_street.kicks_solver import (
     KicksModel,
     class_of,
     solve,
     solve_from,
+    turn_table,
 )
 from roadtrip.bots.main_street.mileage_expert import first_fill_up_values
 from roadtrip.bots.main_street.mileage_solver import (
@@ -151,6 +157,23 @@ def test_symmetric_colours_share_one_state() -> None:
     red_twice = (0b10 | 0b10 << 9, 0)  # two red cubes on the mat
     yellow_twice = (0b100 | 0b100 << 9, 0)
     assert model.canonical(yellow_twice) == model.canonical(red_twice) == red_twice
+
+
+def test_a_relabelled_turn_decides_as_the_turn_itself() -> None:
+    """The expert solves a turn once per canonical state and relabels the casino:
+    the decisions are those of the turn solved in the mat's own colours."""
+    bot = ExpertKicksBot(roadtrip.load_game("get-your-kicks"))
+    model = bot.model
+    values = solo_values("loss")
+    rng = Random(2)
+    for _ in range(6):
+        mat = [rng.choice((0, 0, 1, 2, 3)) for _ in range(9)]
+        mat[0] = min(mat[0], 5)
+        if all(mat):
+            mat[rng.randrange(1, 9)] = 0
+        own = turn_table(model, values, class_of(model, mat))
+        for casino in range(1, 512):
+            assert bot.solo_go_on(mat, casino) == own.go_on[casino]
 
 
 @pytest.mark.parametrize("six_black", ["loss", "win", "ignore"])

@@ -27,6 +27,7 @@ from roadtrip.bots.main_street.kicks_solver import (
     TurnTable,
     class_of,
     lookup,
+    relabel_casino,
     turn_table,
 )
 from roadtrip.bots.main_street.odds import only_choice
@@ -72,7 +73,7 @@ def solo_expected_turns(six_black: str = "loss") -> float:
 
 
 class ExpertKicksBot:
-    """Solo: the solved policy.  Several mats: each turn solved for points."""
+    """Solo: the solved policy.  Several mats: each turn solved for the win chance."""
 
     name = "expert"
 
@@ -81,6 +82,13 @@ class ExpertKicksBot:
         options: dict[str, Any] = dict(game.options) if game is not None else {}
         self.six_black = str(options.get("solo_six_black", "loss"))
         self.model = solo_model(self.six_black)
+
+    def solo_go_on(self, mat: list[int], casino: int) -> bool:
+        """The solved decision for a solo mat and casino mask: continue?  The turn is
+        solved once per canonical state (symmetric colours relabelled)."""
+        canon, relabel = self.model.canonical_map(class_of(self.model, mat))
+        table = _solo_turn(self.six_black, canon)
+        return table.go_on[relabel_casino(casino, relabel)]
 
     def choose(self, observation: Observation, rng: Random) -> int:
         forced = only_choice(observation)
@@ -93,8 +101,7 @@ class ExpertKicksBot:
             casino |= 1 << cube
         seat = observation.seat
         if len(mats) == 1:
-            table = _solo_turn(self.six_black, class_of(self.model, mats[0]))
-            return GO_ON if table.go_on[casino] else STOP
+            return GO_ON if self.solo_go_on(mats[0], casino) else STOP
         mine = tuple(mats[seat])
         others = tuple(tuple(mat) for s, mat in enumerate(mats) if s != seat)
         last = view["trigger"] is not None

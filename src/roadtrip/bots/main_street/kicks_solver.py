@@ -85,16 +85,24 @@ class KicksModel:
     def canonical(self, state: State) -> State:
         """The representative of a state under the symmetry of colours with as many
         cubes (their statuses sorted, the highest on the lowest colour)."""
+        return self.canonical_map(state)[0]
+
+    def canonical_map(self, state: State) -> tuple[State, list[int]]:
+        """The representative of ``state`` and the colour relabelling that takes
+        ``state`` to it (``relabel[c]``: where colour ``c`` goes)."""
         mask, blacks = state
         n = self.colours
         out = mask
+        relabel = list(range(n))
         for group in _groups(self.full):
+            ranked = sorted(group, key=lambda c: -self.status(state, c))  # stable
             for colour in group:
                 out &= ~(1 << colour | 1 << (colour + n))
-            statuses = sorted((self.status(state, c) for c in group), reverse=True)
-            for colour, st in zip(group, statuses, strict=True):
-                out |= (st >= 1) << colour | (st >= 2) << (colour + n)
-        return (out, blacks)
+            for target, source in zip(group, ranked, strict=True):
+                relabel[source] = target
+                held = self.status(state, source)
+                out |= (held >= 1) << target | (held >= 2) << (target + n)
+        return (out, blacks), relabel
 
     def states(self) -> list[State]:
         """Every canonical state, those with the most progress first (successors of
@@ -301,6 +309,11 @@ def turn_table(model: KicksModel, values: dict[State, float], state: State) -> T
     return TurnTable(value, go_on, worth)
 
 
+def relabel_casino(casino: int, relabel: Sequence[int]) -> int:
+    """A casino mask with its colours relabelled (see ``KicksModel.canonical_map``)."""
+    return sum(1 << target for colour, target in enumerate(relabel) if casino >> colour & 1)
+
+
 def class_of(model: KicksModel, mat: Sequence[int]) -> State:
     """The state of an exact mat (cubes per colour), spares beyond the tracked ones
     forgotten."""
@@ -316,6 +329,7 @@ __all__ = [
     "TurnTable",
     "class_of",
     "lookup",
+    "relabel_casino",
     "solve",
     "solve_from",
     "solve_state",
