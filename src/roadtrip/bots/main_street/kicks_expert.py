@@ -141,11 +141,21 @@ def win_chance(mat: tuple[int, ...], others: tuple[tuple[int, ...], ...], last: 
     otherwise each opponent's final lead is taken as normal, centred on today's
     points difference, with a spread growing with the turns left (the fewest
     solved turns any mat needs to end the game)."""
+    return _chance(mat, _standing(others), last)
+
+
+def _standing(others: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], float]:
+    """The others' points, and the fewest solved turns any of them needs to end."""
+    return tuple(_points(o) for o in others), min(_turns_to_end(o) for o in others)
+
+
+def _chance(mat: tuple[int, ...], standing: tuple[tuple[int, ...], float], last: bool) -> float:
+    """:func:`win_chance` with the others' standing computed once."""
+    points, others_left = standing
     mine = _points(mat)
-    points = tuple(_points(o) for o in others)
     if last or _ends(mat):
         return _share(mine, points)
-    left = min(_turns_to_end(m) for m in (mat, *others))
+    left = min(_turns_to_end(mat), others_left)
     spread = SPREAD * sqrt(2.0 * left + 1.0)
     chance = 1.0
     for theirs in points:
@@ -161,7 +171,8 @@ def _win_turn(
     the turn that maximizes :func:`win_chance` after it (a bust leaves the mat)."""
     size = 1 << NUM_COLORS
     total = sum(bag)
-    bust = win_chance(mat, others, last)
+    standing = _standing(others)
+    bust = _chance(mat, standing, last)
     worth = [0.0] * size
     go_on = [False] * size
     masks = list(range(1, size))
@@ -170,7 +181,7 @@ def _win_turn(
         if any(casino >> c & 1 and not bag[c] for c in range(NUM_COLORS)):
             continue
         after = tuple(n + (casino >> c & 1) for c, n in enumerate(mat))
-        stop = win_chance(after, others, last)
+        stop = _chance(after, standing, last)
         left = total - bin(casino).count("1")
         go = -1.0
         if left > 0:
