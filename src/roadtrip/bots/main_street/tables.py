@@ -1,9 +1,10 @@
 """The solved tables shipped with the package (``tables/*.json``), and reading them.
 
 ``scripts/solve_main_street.py`` writes them; the solvers take seconds to minutes,
-so bots read the values instead of solving at start-up.  Each table is
-``{"game", "model", "values": {key: expected turns}}`` per option value, keys as
-the solver's module writes them.
+so bots read the values instead of solving at start-up.  ``kicks.json`` is
+``{"game", "models": {"<solo_six_black>/<upper|coarse|lower>": {"mask,blacks":
+expected turns}}}``; ``mileage.json`` is ``{"game", "model", "values": {mat key:
+expected turns}}`` (canonical states only, keys as the solver modules write them).
 """
 
 from __future__ import annotations
