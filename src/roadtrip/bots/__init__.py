@@ -12,6 +12,7 @@ from roadtrip.bots.base import (
 )
 from roadtrip.bots.main_street import (
     MAIN_STREET_GAMES,
+    make_expert_bot,
     make_push_your_luck_bot,
     make_threshold_bot,
 )
@@ -42,6 +43,13 @@ register_bot(
     "push-your-luck",
     make_push_your_luck_bot,
     "exact odds from the bag: goes on while the expected gain beats the expected loss",
+    games=MAIN_STREET_GAMES,
+)
+register_bot(
+    "expert",
+    make_expert_bot,
+    "solo: the solved policy for the fewest expected turns (dynamic programming over "
+    "the bag and the mat); several mats: each turn solved for the best chance to win",
     games=MAIN_STREET_GAMES,
 )
 register_bot(

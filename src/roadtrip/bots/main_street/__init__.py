@@ -1,4 +1,4 @@
-"""America's Main Street bots, "threshold" and "push-your-luck", for both games.
+"""America's Main Street bots, "threshold", "push-your-luck" and "expert", for both games.
 
 ``odds`` holds what they share (exact odds from the bag), ``kicks`` and ``mileage``
 each game's bots; :func:`make_threshold_bot` and :func:`make_push_your_luck_bot` are
@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from roadtrip.bots.base import Bot
 from roadtrip.bots.main_street.kicks import PushYourLuckKicksBot, ThresholdKicksBot
+from roadtrip.bots.main_street.kicks_expert import ExpertKicksBot
 from roadtrip.bots.main_street.mileage import PushYourLuckMileageBot, ThresholdMileageBot
+from roadtrip.bots.main_street.mileage_expert import ExpertMileageBot
 from roadtrip.bots.main_street.odds import (
     FILL_UP,
     KICKS,
@@ -36,6 +38,7 @@ __all__ = [
     "draw_bust_odds",
     "fill_up_bust_odds",
     "hypergeometric",
+    "make_expert_bot",
     "make_push_your_luck_bot",
     "make_threshold_bot",
     "mean_capped",
@@ -61,3 +64,11 @@ def make_push_your_luck_bot(game: Game) -> Bot:
     if _require(game) == KICKS:
         return PushYourLuckKicksBot(game)
     return PushYourLuckMileageBot(game)
+
+
+def make_expert_bot(game: Game) -> Bot:
+    """The "expert" bot of ``game``: the solved solo policy, and turns solved for
+    winning with several mats."""
+    if _require(game) == KICKS:
+        return ExpertKicksBot(game)
+    return ExpertMileageBot(game)
