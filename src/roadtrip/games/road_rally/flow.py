@@ -297,9 +297,21 @@ def _drive(state: RaceData, seat: int, start: int, end: int) -> list[Step]:
     for index, space in enumerate(track.checkpoint_space):
         if state.checkpoint_holder[index] is None and start < space <= end:
             state.checkpoint_holder[index] = seat
-            last = state.race_order()[-1]
-            extra += [("draw", last)] * CHECKPOINT_LAST_CAR_DRAW
+            last = _last_car(state)
+            if last is not None:
+                extra += [("draw", last)] * CHECKPOINT_LAST_CAR_DRAW
     return extra
+
+
+def _last_car(state: RaceData) -> int | None:
+    """The car that draws for a checkpoint: the last on the course.  With a
+    ``start_fix=off_start``, cars still on the start line are not on
+    the course yet: the last car that has left it draws (the
+    passing car itself, when it is the first to leave)."""
+    order = state.race_order()
+    if state._game.options["start_fix"] == "off_start":
+        order = [seat for seat in order if state.position[seat] > 0]
+    return order[-1] if order else None
 
 
 def _arrive(state: RaceData, seat: int, space: int) -> None:
