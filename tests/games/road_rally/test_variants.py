@@ -7,9 +7,6 @@ shortcut with rally 3 on 18 between its ends, 65 -> 69 one with rally 15 on 66."
 from __future__ import annotations
 
 import pytest
-
-import roadtrip
-from roadtrip.games.road_rally import actions as A
 from tests.games.road_rally.test_rules import (
     G2,
     R4,
@@ -22,6 +19,9 @@ from tests.games.road_rally.test_rules import (
     ready,
     round_of,
 )
+
+import roadtrip
+from roadtrip.games.road_rally import actions as A
 
 
 def test_rulebook_start_the_back_of_the_starting_row_draws_for_the_first_checkpoint() -> None:
