@@ -128,7 +128,7 @@ def test_study_prints_a_table_with_a_row_per_value(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        (["start_fix=none,bogus"], "must be one of 'none', 'off_start'"),
+        (["start_fix=none,bogus"], "must be one of 'none', 'off_start', 'off_start_other'"),
         (["nope=1,2"], "game 'road-rally' has no option 'nope'"),
         (["start_fix=none"], "a study varies exactly one option"),
         (["start_fix=none,off_start", "deck=balanced,red_heavy"], "a study varies exactly one"),

@@ -122,3 +122,29 @@ def test_shortcut_rally_entrance_a_car_taking_the_shortcut_crosses_the_point() -
     assert state.crossed == [3]
     state.apply_action(A.TAKE_SHORTCUT)
     assert state.position[0] == 21 and state.crossed == [3]
+
+
+def test_start_fix_off_start_other_the_first_car_to_leave_draws_nothing() -> None:
+    """start_fix=off_start_other: the passing car never counts as the last car, and
+    cars on the start are not on the course: when the first car to leave passes a
+    checkpoint nobody draws."""
+    state = ready(players=4, start_fix="off_start_other")
+    give(state, 0, hand=[R4, R4])
+    round_of(state, 0, 1)
+    play(state, R4, R4)
+    assert state.checkpoint_holder[0] == 0
+    assert state.cards[0].hand_size == 0 and state.cards[3].hand_size == 5
+    assert state.current_player() == 1 and state.mode_name == "play"
+
+
+def test_start_fix_off_start_other_the_last_other_car_on_the_course_draws() -> None:
+    """start_fix=off_start_other: seat 0 on 3 has left the start; seat 1 passes the
+    checkpoint from the start: seat 0 draws, not seats 2 and 3 on the start."""
+    state = ready(players=4, start_fix="off_start_other")
+    give(state, 1, hand=[R4, R4])
+    place(state, {0: 3})
+    round_of(state, 1, 2)
+    play(state, R4, R4)
+    assert state.checkpoint_holder[0] == 1
+    draw(state, 0, G2, Y3)
+    assert state.cards[0].hand_size == 5 + 2 and state.cards[3].hand_size == 5

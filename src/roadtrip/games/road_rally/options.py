@@ -107,8 +107,9 @@ START_FIX = Option(
     "rulebook. off_start: a car still on the start line is not on the course, so "
     "it is never the last car that draws two cards for a checkpoint (the last car "
     "that has left the start draws: the passing car itself when it is the first "
-    "to leave).",
-    choices=("none", "off_start"),
+    "to leave). off_start_other: as off_start, but the passing car never draws "
+    "for its own checkpoint (nobody draws when no other car has left the start).",
+    choices=("none", "off_start", "off_start_other"),
     rule="Checkpoint: 'Simultaneously, the driver in the last position on the course "
     "draws two cards.' Set Up F: 'Randomly place the cars in a row on the Start tile.'",
 )
