@@ -37,7 +37,14 @@ from roadtrip.core.registry import game_class
 from roadtrip.sim.report import ResultSet, write_report
 from roadtrip.sim.report_plots import figure_class
 from roadtrip.sim.runner import SimulationError
-from roadtrip.sim.study import Study, parse_study, shown, study_columns, study_rows
+from roadtrip.sim.study import (
+    Study,
+    parse_study,
+    shown,
+    study_columns,
+    study_rows,
+    widest_interval,
+)
 
 USAGE_ERROR = 2
 INTERRUPTED = 130
@@ -153,7 +160,9 @@ def study_table(study: Study, runs: list[ResultSet]) -> Table:
     summaries = [run.summary for run in runs]
     first = summaries[0]
     table = Table(
-        title=f"{study.game}: {study.option}, {first.games:,} games per value, seed {first.seed}",
+        title=f"{study.game}: {study.option}, {first.games:,} games per value, seed "
+        f"{first.seed}; win rates (shared wins count) within ±"
+        f"{widest_interval(summaries):.1f} points at 95%",
         title_justify="left",
     )
     table.add_column("value", no_wrap=True)

@@ -113,20 +113,25 @@ def study_columns(summaries: Sequence[SimulationSummary]) -> list[str]:
     columns = [f"seat {seat.seat + 1}" for seat in first.seats]
     for group, name in STUDY_GROUPS.items():
         columns += [f"{name} {k + 1}" for k in range(len(place_rates(first, group)))]
-    return [*columns, "mean rounds", "ties"]
+    return [*columns, "rounds", "ties"]
+
+
+def widest_interval(summaries: Sequence[SimulationSummary]) -> float:
+    """The largest half-width of a seat's 95% win-rate interval, in points."""
+    return max(
+        50 * (seat.win_rate_high - seat.win_rate_low)
+        for summary in summaries
+        for seat in summary.seats
+    )
 
 
 def study_rows(labels: Sequence[str], summaries: Sequence[SimulationSummary]) -> list[list[str]]:
-    """One row of text cells per run: its label, each seat's win rate and the
-    half-width of its 95% interval, the study groups' rates, the mean length in
-    rounds, the ties."""
+    """One row of text cells per run: its label, each seat's win rate (a shared
+    win counts), the study groups' rates, the mean length in rounds, the ties."""
     rows = []
     for label, summary in zip(labels, summaries, strict=True):
         row = [label]
-        row += [
-            f"{seat.win_rate:.1%} ±{50 * (seat.win_rate_high - seat.win_rate_low):.1f}"
-            for seat in summary.seats
-        ]
+        row += [f"{seat.win_rate:.1%}" for seat in summary.seats]
         for group in STUDY_GROUPS:
             row += [f"{rate:.1%}" for rate in place_rates(summary, group)]
         rounds = summary.mean_rounds
