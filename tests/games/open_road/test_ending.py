@@ -33,6 +33,7 @@ def test_finish_round_gives_every_rider_the_same_number_of_turns() -> None:
     state.apply_action(dot(DENVER), 0)
     assert not state.is_terminal()
     assert state.turn == 1 and state.mode == ACT and state.arrived == [True, False, False]
+    assert [rider["arrived"] for rider in state.view(1)["riders"]] == [True, False, False]
     end_turn_with_pickups(state)  # seat 1's turn, both actions
     assert not state.is_terminal() and state.turn == 2
     end_turn_with_pickups(state)  # seat 2's turn: the last of the round
