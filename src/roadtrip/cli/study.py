@@ -1,6 +1,6 @@
 """``roadtrip study``: compare a variant option's values over the same games.
 
-    roadtrip study road-rally --option start_fix=none,off_start,front_card \\
+    roadtrip study road-rally --option start_fix=none,off_start,off_start_other \\
         --players 4 --bot heuristic -n 2500 --seed 1 -w 2 -o start.html --out-dir runs
     roadtrip study open-road --option ending=first_arrival,finish_round --players 2 \\
         --bot heuristic -n 2000 -o ending.html
