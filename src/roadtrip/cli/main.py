@@ -301,3 +301,8 @@ review.register(app)
 from roadtrip.cli import report  # noqa: E402
 
 report.register(app)
+
+# The `study` command (an option's values compared over the same games).
+from roadtrip.cli import study  # noqa: E402
+
+study.register(app)

@@ -239,6 +239,9 @@ def _end_turn(state: Race) -> None:
     state.peloton = False
     state.turn = (state.turn + 1) % state.n
     if state.turn == 0:
+        if any(state.arrived):  # ending=finish_round: the round is finished
+            state.finish("destination")
+            return
         state.round += 1
         limit = state.game_rules.max_rounds
         if limit and state.round > limit:

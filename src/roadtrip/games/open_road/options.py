@@ -101,6 +101,18 @@ ROAD_CLOSURE = Option(
     "'(1) Road Closure Cube (red)'",
 )
 
+ENDING = Option(
+    "ending",
+    "first_arrival",
+    "When the race ends. first_arrival: the first rider to reach their destination "
+    "wins at once. finish_round: a rider who reaches their destination ends their "
+    "turn there and is out of other riders' reach; the round is played to its end, "
+    "so every rider has had the same number of turns; then the riders with the "
+    "fewest dots left to their destination (those who arrived) share the victory.",
+    choices=("first_arrival", "finish_round"),
+    rule="'The player to reach their destination city first, WINS!'",
+)
+
 OPTIONS = (
     PLAYERS,
     MAX_ROUNDS,
@@ -111,6 +123,7 @@ OPTIONS = (
     HOTEL,
     CREDIT_CARD,
     ROAD_CLOSURE,
+    ENDING,
 )
 
 
@@ -126,6 +139,7 @@ class Rulings:
     hotel_first_visit: bool = False
     credit_per_card: bool = True
     closure_moves: bool = False
+    finish_round: bool = False
 
     @classmethod
     def from_options(cls, options: Mapping[str, OptionValue]) -> Rulings:
@@ -139,4 +153,5 @@ class Rulings:
             hotel_first_visit=options["hotel"] == "first_visit",
             credit_per_card=options["credit_card"] == "per_card",
             closure_moves=options["road_closure"] == "moves",
+            finish_round=options["ending"] == "finish_round",
         )

@@ -47,7 +47,7 @@ def cards_held(state: Race, seat: int) -> int:
 
 def targets(state: Race, seat: int, card: int) -> list[int]:
     """Riders that ``card`` (a PLAY or MOTHER_LODE action) may be played against."""
-    others = [s for s in range(state.n) if s != seat]
+    others = [s for s in range(state.n) if s != seat and not state.arrived[s]]
     kind = card - A.PLAY_BASE
     if card < A.MOTHER_LODE_BASE and kind in LOSE_TURN:
         return [s for s in others if not state.lost[s]]
@@ -61,7 +61,7 @@ def can_play(state: Race, seat: int, kind: int) -> bool:
         return is_city(state.pos[seat])
     if kind == TUNE_UP:
         return is_city(state.pos[seat]) and len(state.reach(seat, True)) > 1
-    if kind in LOSE_TURN:
+    if kind in AGAINST_PLAYING:
         return bool(targets(state, seat, A.PLAY_BASE + kind))
     return True
 
@@ -69,8 +69,8 @@ def can_play(state: Race, seat: int, kind: int) -> bool:
 def can_play_ml(state: Race, seat: int, kind: int) -> bool:
     if kind == BETTER_TENT:
         return False  # it works while held: "The player holds on to this card"
-    if kind == BANDIT:
-        return bool(targets(state, seat, A.MOTHER_LODE_BASE + BANDIT))
+    if kind in AGAINST_ML:
+        return bool(targets(state, seat, A.MOTHER_LODE_BASE + kind))
     if kind == CREDIT_CARD:
         if state.game_rules.credit_per_card:  # each card "for any (2) turns"
             return state.ml[seat][CREDIT_CARD] > state.credit_turn

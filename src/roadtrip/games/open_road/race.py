@@ -76,6 +76,7 @@ FLAT_LISTS = (
     "credit_spent",
     "lottery",
     "lost",
+    "arrived",
     "east",
     "west",
     "heart",
@@ -107,6 +108,7 @@ class Race:
         self.credit_spent = [0] * n  # held Credit Cards used once (0..2)
         self.lottery = [False] * n  # a Lottery Ticket's bonus waits at the Heartland city
         self.lost = [False] * n  # loses their next turn
+        self.arrived = [False] * n  # at the destination (ending=finish_round)
         self.east = [-1] * n
         self.west = [-1] * n
         self.heart = [-1] * n
@@ -207,6 +209,13 @@ class Race:
 
     # ------------------------------------------------------------------- end
     def win(self, seat: int) -> None:
+        """``seat`` reaches their destination: the race ends (with ``finish_round``,
+        their turn ends and the round goes on to its end)."""
+        if self.game_rules.finish_round:
+            self.arrived[seat] = True
+            self.tasks.clear()
+            self.push([("end_turn",)])
+            return
         self.winner = seat
         self.end_reason = "destination"
         self.mode = OVER

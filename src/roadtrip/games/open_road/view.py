@@ -71,6 +71,7 @@ def rider_view(state: Race, seat: int) -> dict[str, Any]:
         "credit_cards_used_once": state.credit_spent[seat],
         "lottery_bonus": state.lottery[seat],
         "loses_next_turn": state.lost[seat],
+        "arrived": state.arrived[seat],  # ending=finish_round: waits for the round's end
         "east_coast": _name(state.east[seat]),
         "west_coast": _name(state.west[seat]),
         "heartland": _name(state.heart[seat]),

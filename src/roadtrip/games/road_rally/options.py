@@ -100,6 +100,32 @@ FINISH_DOUBLE = Option(
     "were a rally point.'",
 )
 
+START_FIX = Option(
+    "start_fix",
+    "none",
+    "A balance fix for the starting row (the car drawn last wins most). none: the "
+    "rulebook. off_start: a car still on the start line is not on the course, so "
+    "it is never the last car that draws two cards for a checkpoint (the last car "
+    "that has left the start draws: the passing car itself when it is the first "
+    "to leave). off_start_other: as off_start, but the passing car never draws "
+    "for its own checkpoint (nobody draws when no other car has left the start).",
+    choices=("none", "off_start", "off_start_other"),
+    rule="Checkpoint: 'Simultaneously, the driver in the last position on the course "
+    "draws two cards.' Set Up F: 'Randomly place the cars in a row on the Start tile.'",
+)
+SHORTCUT_RALLY = Option(
+    "shortcut_rally",
+    "inside",
+    "Where the rally points that fall between a shortcut's ends go. inside: on "
+    "their rally spaces (a car taking the shortcut skips them unless "
+    "shortcut_passes). entrance: on the shortcut's entrance, the space a car must "
+    "stop on to take it, so every car passes them.",
+    choices=("inside", "entrance"),
+    rule="Set Up B: 'Place the 21 rally point tokens on the rally point spaces, in "
+    "order'; Shortcut: 'If you end your move in front of a shortcut, you may "
+    "immediately move across the shortcut'.",
+)
+
 OPTIONS = (
     PLAYERS,
     TILES,
@@ -111,4 +137,6 @@ OPTIONS = (
     GAS,
     SHORTCUT_PASSES,
     FINISH_DOUBLE,
+    START_FIX,
+    SHORTCUT_RALLY,
 )

@@ -51,7 +51,11 @@ class RaceSetup(Game):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        self.track: Track = build_track(int(self.options["layout"]), int(self.options["tiles"]))
+        self.track: Track = build_track(
+            int(self.options["layout"]),
+            int(self.options["tiles"]),
+            str(self.options["shortcut_rally"]),
+        )
         self.deck: tuple[int, ...] = DECKS[str(self.options["deck"])]
         # Deck A: the first half of the rally points (1-10 of 21), deck B the rest
         # (11-21), as FACTS.md suggests.

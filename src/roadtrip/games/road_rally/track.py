@@ -42,8 +42,12 @@ class Track:
         return sorted(self.rally_space)
 
 
-def build_track(layout_seed: int, tiles: int) -> Track:
-    """The track of a race of ``tiles`` tiles (start and finish included)."""
+def build_track(layout_seed: int, tiles: int, shortcut_rally: str = "inside") -> Track:
+    """The track of a race of ``tiles`` tiles (start and finish included).
+
+    ``shortcut_rally="entrance"`` moves a rally space that lies between a
+    shortcut's ends onto the shortcut's entrance (the space in front of it, which
+    every car passes or stops on), so no car can skip its rally point."""
     order = tile_order(layout_seed, tiles - 2)
     names = ("start", *order, "finish")
     codes = [START_TILE, *(STANDARD_TILES[n] for n in order), FINISH_TILE]
@@ -70,6 +74,10 @@ def build_track(layout_seed: int, tiles: int) -> Track:
                 finish = space
         if entrance >= 0 and exit_ >= 0:
             shortcut[entrance] = exit_
+            if shortcut_rally == "entrance":
+                rally_spots = [
+                    entrance if entrance < spot < exit_ else spot for spot in rally_spots
+                ]
     # The last checkpoint spot is the approach to the finish tile.
     checkpoint_spots.append(finish - 1)
     rally = {n + 1: s for n, s in enumerate(rally_spots[:RALLY_POINTS])}

@@ -216,6 +216,7 @@ export function riderPanel(view, ctx, rider, { selected, onSelect, winner, last 
   if (winner) tags.push(el("span", { class: "badge gold" }, "winner"));
   if (mover === seat) tags.push(el("span", { class: "badge green" }, view.round ? "riding" : "choosing"));
   if (rider.loses_next_turn) tags.push(el("span", { class: "badge red" }, "loses next turn"));
+  if (rider.arrived && !winner) tags.push(el("span", { class: "badge gold" }, "arrived"));
   if (rider.credit_card_used_once) tags.push(el("span", { class: "badge" }, "Credit Card used once"));
   return el(
     "article",
