@@ -8,10 +8,12 @@ after ``#``), so they never reach access logs.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -30,13 +32,16 @@ from roadtrip.server.advice import install_advice
 from roadtrip.server.advice_policy import advice_allowed
 from roadtrip.server.coordinator import Coordinator, Created, NotFound
 from roadtrip.server.errors import error_body, error_code
-from roadtrip.server.seats import TEAM_GAMES, display_names, players_of
+from roadtrip.server.seats import TEAM_GAMES, SetupError, display_names, players_of
 from roadtrip.server.settings import MAX_HTTP_BODY
 from roadtrip.server.sql_store import SqlStore
 from roadtrip.server.storage import Grant, MatchStore, SeatSpec
 from roadtrip.server.transport import QueueHub
 from roadtrip.server.visibility import replay_log, replay_step_message
 from roadtrip.server.websocket import websocket_endpoint
+
+if TYPE_CHECKING:
+    from roadtrip.server.redis_bus import ClusterRuntime
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 NOT_FOUND_PAGE = WEB / "404.html"
@@ -78,6 +83,15 @@ class BodyLimit(BaseHTTPMiddleware):
                 status_code=413,
             )
         return await call_next(request)
+
+
+def cluster_runtime(store: MatchStore, hub: QueueHub, redis_url: str) -> ClusterRuntime:
+    """One process of several: needs a PostgreSQL store (SQLite serves one process)."""
+    from roadtrip.server.redis_bus import build_cluster
+
+    if not isinstance(store, SqlStore) or store.engine.dialect.name != "postgresql":
+        raise SetupError("several processes (--redis-url) need a PostgreSQL --database-url")
+    return build_cluster(store, hub, redis_url)
 
 
 def bearer(request: Request) -> str | None:
@@ -126,19 +140,32 @@ def created_answer(created: Created, seats: list[SeatSpec]) -> dict[str, Any]:
     }
 
 
-def create_app(store: MatchStore | None = None, database_url: str | None = None) -> FastAPI:
-    """The app, on ``store`` (or a SqlStore on ``database_url``)."""
+def create_app(
+    store: MatchStore | None = None, database_url: str | None = None, redis_url: str | None = None
+) -> FastAPI:
+    """The app, on ``store`` (or a SqlStore on ``database_url``); with ``redis_url``
+    one of several processes sharing the database (docs/server.md, "Several
+    processes")."""
     if store is None:
         from roadtrip.server.settings import default_database_url
 
         store = SqlStore(database_url or default_database_url())
     hub = QueueHub()
-    coordinator = Coordinator(store, hub, connected=hub.connected_seats)
+    # --- cluster hook (issue 13 item 2): several processes on PostgreSQL + Redis
+    cluster = cluster_runtime(store, hub, redis_url) if redis_url else None
+    coordinator = (
+        cluster.coordinator if cluster else Coordinator(store, hub, connected=hub.connected_seats)
+    )
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         coordinator.resume_all()
+        background = asyncio.create_task(cluster.run()) if cluster else None
         yield
+        if background is not None:
+            background.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await background
         app.state.advisor.close()
         store.close()
 

@@ -1,0 +1,274 @@
+"""Several server processes serving the same matches: the cluster coordinator.
+
+Each ``roadtrip serve --redis-url ...`` process runs a :class:`ClusterCoordinator`
+on the shared database.  What each part guarantees:
+
+* The database is the only truth.  Every process keeps a copy of the matches it
+  uses, but before a move it checks the stored version (one primary-key read) and
+  reloads a copy that is behind.  Two processes accepting a move on the same state
+  at the same moment both try ``store.append(match, start, ...)``; the store
+  refuses the second (a gap or an overlap on ``(match_id, idx)``), so the move is
+  applied once.  The loser reloads from the store and tries the move again on the
+  new state, where a repeated click (``my_moves``) or a move that is no longer
+  legal is refused as usual (``stale``, ``not_your_turn``...).
+* After every change a process publishes a small event (match, version, the seats
+  connected to it here) on an :class:`EventBus` (Redis pub/sub in production,
+  :class:`MemoryBus` in tests).  Every other process drops its copy if it is
+  behind and pushes its own connected audiences their own messages, built locally
+  from ``state.view(seat)`` as always: no state or hand ever crosses the bus.
+* Who is online is the union of the seats every live process reports; a process
+  that stops sending heartbeats is forgotten after ``PRESENCE_TIMEOUT`` seconds.
+* Unattended play (a new match's opening bot and chance moves, matches resumed at
+  start-up, later turn timers) runs under a per-match lease
+  (:mod:`roadtrip.server.leases`): one process at a time, and when a process dies
+  while running a match, another takes it over once the lease expires
+  (:meth:`ClusterCoordinator.take_over_expired`, called periodically).  Bot moves
+  that follow a player's move run inside that move, in the process that accepted
+  it, and are stored in the same append, so they too are stored exactly once.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from roadtrip.core.errors import RoadtripError
+from roadtrip.server.coordinator import Coordinator, LiveMatch, NotFound, StaleVersion
+from roadtrip.server.leases import DEFAULT_LEASE_SECONDS, Leases
+from roadtrip.server.storage import Grant, MatchStore, StorageError
+from roadtrip.server.transport import Transport
+
+Event = dict[str, Any]
+
+RACE_RETRIES = 3  # a move that loses the race this often in a row is answered `stale`
+HEARTBEAT_SECONDS = 2.0  # how often a process says it is alive
+PRESENCE_TIMEOUT = 3 * HEARTBEAT_SECONDS  # then its connected seats are forgotten
+
+
+class EventBus(Protocol):
+    """Fan-out of small JSON events to every server process (the sender included)."""
+
+    def publish(self, event: Event) -> None:
+        """Send ``event`` to every process; must not raise when the bus is down."""
+
+
+class MemoryBus:
+    """An in-process EventBus for tests: delivers each event synchronously to every
+    subscribed coordinator (several coordinators in one test stand for processes)."""
+
+    def __init__(self) -> None:
+        self.subscribers: list[Callable[[Event], None]] = []
+        self.published: list[Event] = []
+        self.down = False  # True: events are lost, as when Redis is unreachable
+
+    def subscribe(self, deliver: Callable[[Event], None]) -> None:
+        self.subscribers.append(deliver)
+
+    def publish(self, event: Event) -> None:
+        self.published.append(event)
+        if self.down:
+            return
+        for deliver in list(self.subscribers):
+            deliver(event)
+
+
+def stored_version(store: MatchStore) -> Callable[[str], int | None]:
+    """How to read a match's stored action count cheaply (None: no such match)."""
+    from roadtrip.server.sql_store import SqlStore, matches
+
+    if isinstance(store, SqlStore):
+        from sqlalchemy import select
+
+        query = select(matches.c.action_count)
+        engine = store.engine
+
+        def sql_version(match_id: str) -> int | None:
+            with engine.connect() as conn:
+                value = conn.execute(query.where(matches.c.id == match_id)).scalar()
+            return None if value is None else int(value)
+
+        return sql_version
+
+    def loaded_version(match_id: str) -> int | None:
+        stored = store.load(match_id)
+        return None if stored is None else len(stored.actions)
+
+    return loaded_version
+
+
+class ClusterCoordinator(Coordinator):
+    """A Coordinator that shares its matches with other processes (see above)."""
+
+    def __init__(
+        self,
+        store: MatchStore,
+        transport: Transport,
+        *,
+        bus: EventBus,
+        leases: Leases,
+        process_id: str,
+        local_seats: Callable[[str], set[int]],
+        lease_seconds: float = DEFAULT_LEASE_SECONDS,
+        clock: Callable[[], float] = time.time,
+        version: Callable[[str], int | None] | None = None,
+    ) -> None:
+        super().__init__(store, transport, clock=clock, connected=self.connected_seats)
+        self.bus = bus
+        self.leases = leases
+        self.process_id = process_id
+        self.local_seats = local_seats
+        self.lease_seconds = lease_seconds
+        self.stored_version = version or stored_version(store)
+        # Seats connected to other processes: match -> process -> seats.
+        self._remote: dict[str, dict[str, set[int]]] = defaultdict(dict)
+        self._heard: dict[str, float] = {}  # process -> when it last spoke
+        self._local_matches: set[str] = set()  # matches with audiences here
+
+    # ----------------------------------------------------------- presence
+    def connected_seats(self, match_id: str) -> set[int]:
+        """Seats connected to ``match_id`` on any live process."""
+        seats = set(self.local_seats(match_id))
+        deadline = time.monotonic() - PRESENCE_TIMEOUT
+        for process, remote in self._remote.get(match_id, {}).items():
+            if self._heard.get(process, 0.0) >= deadline:
+                seats |= remote
+        return seats
+
+    # ------------------------------------------------------------- moves
+    def act(
+        self, grant: Grant, action: int, seat: int | None = None, my_moves: int | None = None
+    ) -> None:
+        """A move, serialized with the other processes by the store (see above)."""
+        for _ in range(RACE_RETRIES):
+            self.refresh(grant.match_id)
+            try:
+                super().act(grant, action, seat, my_moves)
+                return
+            except StorageError:
+                continue  # another process stored first; _commit dropped our copy
+        raise StaleVersion("the match changed while this move was being stored; try again")
+
+    def refresh(self, match_id: str) -> None:
+        """Drop the copy of ``match_id`` when the store holds more than it."""
+        live = self._live.get(match_id)
+        if live is not None and self.stored_version(match_id) != live.match.state.move_number():
+            self.forget(match_id)
+
+    def forget(self, match_id: str) -> None:
+        """Drop the copy of ``match_id``; the next use reloads it from the store."""
+        self._live.pop(match_id, None)
+
+    # -------------------------------------------------- unattended play
+    def _advance_and_store(self, live: LiveMatch, start: int) -> None:
+        """Run chance and bots under the match's lease; skip a match that another
+        live process is running now (it stores and announces what it plays)."""
+        match_id = live.stored.id
+        if not self.leases.acquire(match_id, self.process_id, self.lease_seconds):
+            return
+        try:
+            super()._advance_and_store(live, start)
+        finally:
+            self.leases.release(match_id, self.process_id)
+
+    def take_over_expired(self) -> list[str]:
+        """Continue every match whose lease expired (its process died running it);
+        return the ids of those this process took."""
+        taken = []
+        for match_id in self.leases.expired():
+            if not self.leases.acquire(match_id, self.process_id, self.lease_seconds):
+                continue  # another process was quicker
+            try:
+                self.forget(match_id)
+                live = self.live(match_id)
+                self._advance_and_store(live, live.match.state.move_number())
+                taken.append(match_id)
+            except (StorageError, NotFound):
+                self.forget(match_id)
+            finally:
+                self.leases.release(match_id, self.process_id)
+        return taken
+
+    # -------------------------------------------------------- the bus
+    def notify(self, match_id: str) -> None:
+        """Tell the other processes, then push this process's own audiences."""
+        self.notify_local(match_id)
+        self._publish(match_id)
+
+    def _publish(self, match_id: str) -> None:
+        live = self._live.get(match_id)
+        self.bus.publish(
+            {
+                "kind": "match",
+                "match": match_id,
+                "version": live.match.state.move_number() if live is not None else None,
+                "origin": self.process_id,
+                "seats": sorted(self.local_seats(match_id)),
+            }
+        )
+
+    def notify_local(self, match_id: str) -> None:
+        """Push every audience connected to this process its own message."""
+        if self.transport.audiences(match_id):
+            self._local_matches.add(match_id)
+        else:
+            self._local_matches.discard(match_id)
+        super().notify(match_id)
+
+    def heartbeat(self) -> None:
+        """Say this process is alive (its connected seats stay online)."""
+        self.bus.publish({"kind": "alive", "origin": self.process_id})
+
+    def announce(self, kind: str) -> None:
+        """``hello`` at start (others answer with their connected seats), ``bye`` at
+        a clean stop (others forget this process's seats at once)."""
+        self.bus.publish({"kind": kind, "origin": self.process_id})
+
+    def receive(self, event: Event) -> None:
+        """Handle an event from the bus (our own are ignored)."""
+        origin = event.get("origin")
+        if not isinstance(origin, str) or origin == self.process_id:
+            return
+        kind = event.get("kind")
+        if kind == "bye":
+            self._heard.pop(origin, None)
+            for remote in self._remote.values():
+                remote.pop(origin, None)
+            return
+        self._heard[origin] = time.monotonic()
+        if kind == "hello":
+            for match_id in sorted(self._local_matches):
+                self._publish(match_id)  # the newcomer learns who is online here
+        elif kind == "match" and isinstance(event.get("match"), str):
+            self._on_match_event(origin, event["match"], event.get("version"), event.get("seats"))
+        elif kind == "resync":
+            self.resync()
+
+    def resync(self) -> None:
+        """After events may have been lost (the bus reconnected): reload every copy
+        and push every audience here its current state."""
+        self._live.clear()
+        for match_id in sorted(self._local_matches):
+            self._notify_quietly(match_id)
+
+    def _on_match_event(self, origin: str, match_id: str, version: Any, seats: Any) -> None:
+        if isinstance(seats, list):
+            remote = {s for s in seats if isinstance(s, int)}
+            if remote:
+                self._remote[match_id][origin] = remote
+            else:
+                self._remote[match_id].pop(origin, None)
+                if not self._remote[match_id]:
+                    del self._remote[match_id]
+        live = self._live.get(match_id)
+        if isinstance(version, int) and live and version > live.match.state.move_number():
+            self.forget(match_id)
+        if match_id in self._local_matches or self.transport.audiences(match_id):
+            self._notify_quietly(match_id)
+
+    def _notify_quietly(self, match_id: str) -> None:
+        try:
+            self.notify_local(match_id)
+        except RoadtripError:
+            self.forget(match_id)  # e.g. a match this process cannot load: never crash

@@ -1,0 +1,178 @@
+"""The Redis side of several server processes: the event bus and its background tasks.
+
+:class:`RedisBus` publishes the cluster's small JSON events (see
+:mod:`roadtrip.server.cluster`) on one Redis pub/sub channel and delivers every
+event it hears to the coordinator, with redis-py's asyncio client.  Redis holds no
+state of a match: losing it (or an event) loses no move, only the push to clients
+of other processes until it is back; after a reconnection every process reloads
+its copies and pushes its clients their current state.
+
+:func:`build_cluster` wires one process: its ClusterCoordinator on the shared store,
+SQL leases in the same database, and :meth:`ClusterRuntime.run` for the lifespan of
+the app (listen, heartbeat, take over matches whose lease expired).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import socket
+import uuid
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+
+import redis
+import redis.asyncio as aioredis
+
+from roadtrip.core.errors import RoadtripError
+from roadtrip.server.cluster import HEARTBEAT_SECONDS, ClusterCoordinator, Event
+from roadtrip.server.leases import DEFAULT_LEASE_SECONDS, SqlLeases
+from roadtrip.server.sql_store import SqlStore
+from roadtrip.server.transport import QueueHub
+
+CHANNEL = "roadtrip:events"
+LEASE_SECONDS_ENV = "ROADTRIP_LEASE_SECONDS"  # lease time; tests make it short
+RECONNECT_SECONDS = 1.0
+
+log = logging.getLogger(__name__)
+
+
+class RedisUnavailable(RoadtripError):
+    """Redis cannot be reached when a process starts."""
+
+
+class RedisBus:
+    """An EventBus on one Redis pub/sub channel."""
+
+    def __init__(self, url: str, channel: str = CHANNEL) -> None:
+        self.url = url
+        self.channel = channel
+        self._client = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+
+    def ping(self) -> None:
+        """Raise ``redis.RedisError`` when Redis cannot be reached (checked at start)."""
+        self._client.ping()
+
+    def publish(self, event: Event) -> None:
+        try:
+            self._client.publish(self.channel, json.dumps(event))
+        except redis.RedisError as exc:  # the move is stored; only the push is late
+            log.warning("cannot publish to Redis: %s", exc)
+
+    async def listen(self, deliver: Callable[[Event], None]) -> None:
+        """Deliver every event on the channel until cancelled; reconnect on errors
+        and then deliver ``{"kind": "resync"}`` (events may have been missed)."""
+        first = True
+        while True:
+            try:
+                async for event in self._events():
+                    if first is False and event.get("kind") == "_subscribed":
+                        deliver({"kind": "resync", "origin": "redis"})
+                    first = False
+                    if event.get("kind") != "_subscribed":
+                        deliver(event)
+            except (redis.RedisError, OSError) as exc:
+                log.warning("Redis subscription lost (%s); reconnecting", exc)
+                await asyncio.sleep(RECONNECT_SECONDS)
+
+    async def _events(self) -> AsyncIterator[Event]:
+        client = aioredis.Redis.from_url(self.url)
+        pubsub = client.pubsub()
+        try:
+            await pubsub.subscribe(self.channel)
+            yield {"kind": "_subscribed"}
+            while True:
+                message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+                if message is None or message.get("type") != "message":
+                    continue
+                try:
+                    event = json.loads(message["data"])
+                except ValueError:
+                    continue
+                if isinstance(event, dict):
+                    yield event
+        finally:
+            with contextlib.suppress(Exception):
+                await pubsub.aclose()  # type: ignore[no-untyped-call]
+            with contextlib.suppress(Exception):
+                await client.aclose()
+
+    def close(self) -> None:
+        self._client.close()
+
+
+@dataclass
+class ClusterRuntime:
+    """The background work of one process of a cluster."""
+
+    coordinator: ClusterCoordinator
+    bus: RedisBus
+
+    async def run(self) -> None:
+        """Listen, say hello, then beat and take over expired leases until cancelled."""
+        listener = asyncio.create_task(self.bus.listen(self._deliver))
+        try:
+            self.coordinator.announce("hello")
+            sweep_every = max(1.0, self.coordinator.lease_seconds / 2)
+            since_sweep = 0.0
+            while True:
+                await asyncio.sleep(HEARTBEAT_SECONDS)
+                self.coordinator.heartbeat()
+                since_sweep += HEARTBEAT_SECONDS
+                if since_sweep >= sweep_every:
+                    since_sweep = 0.0
+                    self._sweep()
+        finally:
+            listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await listener
+            self.coordinator.announce("bye")
+
+    def _deliver(self, event: Event) -> None:
+        try:
+            self.coordinator.receive(event)
+        except Exception:  # one bad event must never stop the listener
+            log.exception("cannot handle cluster event %r", event)
+
+    def _sweep(self) -> None:
+        try:
+            self.coordinator.take_over_expired()
+        except Exception:
+            log.exception("cannot take over expired matches")
+
+
+def process_name() -> str:
+    """A unique name for this process (host, pid and a random part)."""
+    return f"{socket.gethostname()[:24]}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+
+
+def lease_seconds() -> float:
+    raw = os.environ.get(LEASE_SECONDS_ENV, "").strip()
+    try:
+        value = float(raw) if raw else DEFAULT_LEASE_SECONDS
+    except ValueError:
+        value = DEFAULT_LEASE_SECONDS
+    return value if value > 0 else DEFAULT_LEASE_SECONDS
+
+
+def build_cluster(store: SqlStore, hub: QueueHub, redis_url: str) -> ClusterRuntime:
+    """One process of a cluster on ``store`` (PostgreSQL) and Redis at ``redis_url``."""
+    bus = RedisBus(redis_url)
+    try:
+        bus.ping()
+    except redis.RedisError as exc:
+        bus.close()
+        raise RedisUnavailable(f"cannot reach Redis at {redis_url}: {exc}") from None
+    coordinator = ClusterCoordinator(
+        store,
+        hub,
+        bus=bus,
+        leases=SqlLeases(store.engine),
+        process_id=process_name(),
+        local_seats=hub.connected_seats,
+        lease_seconds=lease_seconds(),
+    )
+    return ClusterRuntime(coordinator, bus)
