@@ -137,6 +137,11 @@ class ClusterCoordinator(Coordinator):
         return seats
 
     # ------------------------------------------------------------- moves
+    def authorize(self, match_id: str, token: str | None) -> Grant:
+        """Every HTTP request and WebSocket hello starts here: from a fresh copy."""
+        self.refresh(match_id)
+        return super().authorize(match_id, token)
+
     def act(
         self, grant: Grant, action: int, seat: int | None = None, my_moves: int | None = None
     ) -> None:
