@@ -17,6 +17,7 @@ import subprocess
 import sys
 import threading
 import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from random import Random
@@ -27,8 +28,9 @@ import pytest
 from server_kit import auth, decisions_of, free_port, reference_state
 from websockets.sync.client import ClientConnection, connect
 
+from roadtrip.server.leases import SqlLeases
 from roadtrip.server.sql_store import SqlStore
-from roadtrip.server.storage import StoredMatch
+from roadtrip.server.storage import SeatSpec, StoredMatch
 
 REDIS_ENV = "ROADTRIP_TEST_REDIS_URL"
 BOT_SEAT = 2
@@ -253,11 +255,34 @@ def test_two_processes_serve_one_match_and_survive_a_sigkill_of_either(
     ann.close()
     ben.close()
 
+    # A match whose process died while playing its bots (a lease left to expire) is
+    # taken over by one of the running processes
+    orphan = orphan_match(database_url)
+    deadline = time.monotonic() + 30
+    while not stored(database_url, orphan).actions:
+        assert time.monotonic() < deadline, "no process took over the orphaned match"
+        time.sleep(0.5)
+    check_replays(stored(database_url, orphan))
+
     # Kill process one: the pages reconnect (to two); nothing acknowledged is lost
     # and two carries on, bots included.  Then start a third, kill two: the same.
     carry_on_after_kill(one, two, database_url, match_id, (ann_token, ben_token), rng)
     three = start("three", database_url, redis_url, tmp_path, started)
     carry_on_after_kill(two, three, database_url, match_id, (ann_token, ben_token), rng)
+
+
+def orphan_match(database_url: str) -> str:
+    """Store a bot match with no move yet and an expired lease on it, as a process
+    leaves it when killed while running the match's opening bot and chance moves."""
+    match_id = f"orphan{uuid.uuid4().hex[:12]}"
+    store = SqlStore(database_url)
+    try:
+        bots = [SeatSpec("Bot", bot="greedy"), SeatSpec("Ann")]
+        store.create(StoredMatch(match_id, "road-to-300", {"players": 2}, 21, bots), {})
+        assert SqlLeases(store.engine).acquire(match_id, "a-killed-process", 0.01)
+    finally:
+        store.close()
+    return match_id
 
 
 def carry_on_after_kill(
