@@ -9,7 +9,9 @@ from random import Random
 
 import pytest
 from server_kit import GAME, decisions_of, reference_state, seats
+from typer.testing import CliRunner
 
+from roadtrip.cli.main import app
 from roadtrip.server.cluster import ClusterCoordinator, MemoryBus
 from roadtrip.server.coordinator import StaleVersion
 from roadtrip.server.leases import MemoryLeases, SqlLeases
@@ -222,3 +224,23 @@ def test_sql_leases_hold_one_holder_until_expiry(
         assert leases.holder("m") is None and leases.expired() == []
     finally:
         store.close()
+
+
+def test_serve_with_redis_refuses_sqlite_and_an_unreachable_redis(
+    tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    sqlite = f"sqlite:///{tmp_path / 'one.sqlite3'}"
+    result = CliRunner().invoke(
+        app, ["serve", "--database-url", sqlite, "--redis-url", "redis://127.0.0.1:1/0"]
+    )
+    assert result.exit_code == 2
+    assert "Several processes (--redis-url) need a PostgreSQL --database-url" in " ".join(
+        result.output.split()
+    )
+    postgres = request.getfixturevalue("postgres_schema_url")
+    result = CliRunner().invoke(
+        app, ["serve", "--database-url", postgres, "--redis-url", "redis://:secret@127.0.0.1:1/0"]
+    )
+    assert result.exit_code == 2
+    assert "Cannot reach Redis at redis://:***@127.0.0.1:1/0" in " ".join(result.output.split())
+    assert "secret" not in result.output

@@ -42,7 +42,9 @@ def test_serve_prints_the_address_and_runs_uvicorn_quietly(
 def test_serve_defaults_to_the_user_database(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[str | None] = []
 
-    def fake_create_app(store: Any = None, database_url: str | None = None) -> FastAPI:
+    def fake_create_app(
+        store: Any = None, database_url: str | None = None, redis_url: str | None = None
+    ) -> FastAPI:
         seen.append(database_url)
         return FastAPI()
 

@@ -71,6 +71,7 @@ def serve_command(
 
     from roadtrip.core.errors import RoadtripError
     from roadtrip.server.app import create_app
+    from roadtrip.server.errors import sentence
     from roadtrip.server.settings import default_database_url
 
     url = database_url or default_database_url()
@@ -79,7 +80,7 @@ def serve_command(
         app = create_app(database_url=url, redis_url=redis_url)
     except RoadtripError as exc:  # e.g. --redis-url without PostgreSQL
         Console(stderr=True, highlight=False).print(
-            f"[bold red]Error:[/] [red]{escape(str(exc))}[/]", soft_wrap=True
+            f"[bold red]Error:[/] [red]{escape(sentence(str(exc)))}[/]", soft_wrap=True
         )
         raise typer.Exit(USAGE_ERROR) from None
     except (SQLAlchemyError, ImportError) as exc:

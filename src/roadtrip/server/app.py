@@ -89,9 +89,13 @@ def cluster_runtime(store: MatchStore, hub: QueueHub, redis_url: str) -> Cluster
     """One process of several: needs a PostgreSQL store (SQLite serves one process)."""
     from roadtrip.server.redis_bus import build_cluster
 
-    if not isinstance(store, SqlStore) or store.engine.dialect.name != "postgresql":
-        raise SetupError("several processes (--redis-url) need a PostgreSQL --database-url")
-    return build_cluster(store, hub, redis_url)
+    try:
+        if not isinstance(store, SqlStore) or store.engine.dialect.name != "postgresql":
+            raise SetupError("several processes (--redis-url) need a PostgreSQL --database-url")
+        return build_cluster(store, hub, redis_url)
+    except RoadtripError:
+        store.close()
+        raise
 
 
 def bearer(request: Request) -> str | None:

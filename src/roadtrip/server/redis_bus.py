@@ -23,6 +23,7 @@ import socket
 import uuid
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from urllib.parse import urlsplit, urlunsplit
 
 import redis
 import redis.asyncio as aioredis
@@ -144,6 +145,16 @@ class ClusterRuntime:
             log.exception("cannot take over expired matches")
 
 
+def shown_url(url: str) -> str:
+    """``url`` with any password masked, for messages."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.rsplit("@", 1)[1]
+    user = parts.username or ""
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{netloc}"))
+
+
 def process_name() -> str:
     """A unique name for this process (host, pid and a random part)."""
     return f"{socket.gethostname()[:24]}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
@@ -165,7 +176,7 @@ def build_cluster(store: SqlStore, hub: QueueHub, redis_url: str) -> ClusterRunt
         bus.ping()
     except redis.RedisError as exc:
         bus.close()
-        raise RedisUnavailable(f"cannot reach Redis at {redis_url}: {exc}") from None
+        raise RedisUnavailable(f"cannot reach Redis at {shown_url(redis_url)}: {exc}") from None
     coordinator = ClusterCoordinator(
         store,
         hub,
