@@ -12,7 +12,7 @@ from server_kit import GAME, decisions_of, reference_state, seats
 from typer.testing import CliRunner
 
 from roadtrip.cli.main import app
-from roadtrip.server.cluster import ClusterCoordinator, MemoryBus
+from roadtrip.server.cluster import PRESENCE_TIMEOUT, ClusterCoordinator, MemoryBus
 from roadtrip.server.coordinator import StaleVersion
 from roadtrip.server.leases import MemoryLeases, SqlLeases
 from roadtrip.server.sql_store import SqlStore
@@ -112,6 +112,25 @@ def test_who_is_online_is_the_union_of_every_process(cluster) -> None:  # type: 
     assert online == [True, True]
     b.coordinator.announce("bye")  # b stops: its seats go offline everywhere at once
     assert a.coordinator.connected_seats(ann.match_id) == {0}
+    online = [p["online"] for p in a.transport.messages_for(ann)[-1]["players"]]
+    assert online == [True, False]
+
+
+def test_the_seats_of_a_silent_process_go_offline_after_the_presence_timeout() -> None:
+    store, bus, leases, now = MemoryStore(), MemoryBus(), MemoryLeases(), [0.0]
+    a, b = Process("a", store, bus, leases), Process("b", store, bus, leases)
+    a.coordinator.monotonic = lambda: now[0]
+    ann, ben = duel(a)
+    a.connect(ann)
+    b.connect(ben)  # then b is killed: no bye, no more heartbeats
+    now[0] += PRESENCE_TIMEOUT - 1
+    a.coordinator.expire_presence()
+    assert a.coordinator.connected_seats(ann.match_id) == {0, 1}
+    now[0] += 2
+    a.coordinator.expire_presence()
+    assert a.coordinator.connected_seats(ann.match_id) == {0}
+    online = [p["online"] for p in a.transport.messages_for(ann)[-1]["players"]]
+    assert online == [True, False]
 
 
 def test_simultaneous_identical_moves_on_two_processes_are_applied_once(cluster) -> None:  # type: ignore[no-untyped-def]

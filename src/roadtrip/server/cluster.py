@@ -113,6 +113,7 @@ class ClusterCoordinator(Coordinator):
         lease_seconds: float = DEFAULT_LEASE_SECONDS,
         clock: Callable[[], float] = time.time,
         version: Callable[[str], int | None] | None = None,
+        monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
         super().__init__(store, transport, clock=clock, connected=self.connected_seats)
         self.bus = bus
@@ -121,6 +122,7 @@ class ClusterCoordinator(Coordinator):
         self.local_seats = local_seats
         self.lease_seconds = lease_seconds
         self.stored_version = version or stored_version(store)
+        self.monotonic = monotonic
         # Seats connected to other processes: match -> process -> seats.
         self._remote: dict[str, dict[str, set[int]]] = defaultdict(dict)
         self._heard: dict[str, float] = {}  # process -> when it last spoke
@@ -130,7 +132,7 @@ class ClusterCoordinator(Coordinator):
     def connected_seats(self, match_id: str) -> set[int]:
         """Seats connected to ``match_id`` on any live process."""
         seats = set(self.local_seats(match_id))
-        deadline = time.monotonic() - PRESENCE_TIMEOUT
+        deadline = self.monotonic() - PRESENCE_TIMEOUT
         for process, remote in self._remote.get(match_id, {}).items():
             if self._heard.get(process, 0.0) >= deadline:
                 seats |= remote
@@ -237,11 +239,9 @@ class ClusterCoordinator(Coordinator):
             return
         kind = event.get("kind")
         if kind == "bye":
-            self._heard.pop(origin, None)
-            for remote in self._remote.values():
-                remote.pop(origin, None)
+            self._drop_process(origin)
             return
-        self._heard[origin] = time.monotonic()
+        self._heard[origin] = self.monotonic()
         if kind == "hello":
             for match_id in sorted(self._local_matches):
                 self._publish(match_id)  # the newcomer learns who is online here
@@ -249,6 +249,23 @@ class ClusterCoordinator(Coordinator):
             self._on_match_event(origin, event["match"], event.get("version"), event.get("seats"))
         elif kind == "resync":
             self.resync()
+
+    def expire_presence(self) -> None:
+        """Forget the seats of processes silent for ``PRESENCE_TIMEOUT`` (killed ones)
+        and tell the audiences here who is online now."""
+        deadline = self.monotonic() - PRESENCE_TIMEOUT
+        for process in [p for p, heard in self._heard.items() if heard < deadline]:
+            self._drop_process(process)
+
+    def _drop_process(self, process: str) -> None:
+        self._heard.pop(process, None)
+        affected = [m for m, remote in self._remote.items() if process in remote]
+        for match_id in affected:
+            del self._remote[match_id][process]
+            if not self._remote[match_id]:
+                del self._remote[match_id]
+            if match_id in self._local_matches:
+                self._notify_quietly(match_id)
 
     def resync(self) -> None:
         """After events may have been lost (the bus reconnected): reload every copy

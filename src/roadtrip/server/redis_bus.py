@@ -122,6 +122,7 @@ class ClusterRuntime:
             while True:
                 await asyncio.sleep(HEARTBEAT_SECONDS)
                 self.coordinator.heartbeat()
+                self.coordinator.expire_presence()
                 since_sweep += HEARTBEAT_SECONDS
                 if since_sweep >= sweep_every:
                     since_sweep = 0.0
