@@ -263,3 +263,23 @@ def test_serve_with_redis_refuses_sqlite_and_an_unreachable_redis(
     assert result.exit_code == 2
     assert "Cannot reach Redis at redis://:***@127.0.0.1:1/0" in " ".join(result.output.split())
     assert "secret" not in result.output
+
+
+def test_a_rematch_made_on_one_process_is_joined_from_the_other(cluster) -> None:  # type: ignore[no-untyped-def]
+    _, _, _, _, a, b = cluster
+    ann, ben = duel(a)
+    b.connect(ben)
+    rng = Random(2)
+    while not a.coordinator.live(ann.match_id).match.state.is_terminal():
+        state = a.coordinator.live(ann.match_id).match.state
+        seat = state.active_seats()[0]
+        a.coordinator.act(Grant(ann.match_id, (seat,)), rng.choice(state.legal_actions(seat)), seat)
+    created, ann_url = a.coordinator.rematch(ann)
+    # b's page got its own link (seat 1's token), never seat 0's
+    link = b.transport.messages_for(ben)[-1]["rematch"]
+    assert link == f"/m/{created.match_id}#t={created.seat_tokens[1]}"
+    assert created.seat_tokens[0] not in link
+    assert ann_url == f"/m/{created.match_id}#t={created.seat_tokens[0]}"
+    # a click on b joins the same rematch
+    again, ben_url = b.coordinator.rematch(ben)
+    assert again.match_id == created.match_id and ben_url == link

@@ -29,13 +29,14 @@ on the shared database.  What each part guarantees:
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections import defaultdict
 from collections.abc import Callable
 from typing import Any, Protocol
 
 from roadtrip.core.errors import RoadtripError
-from roadtrip.server.coordinator import Coordinator, LiveMatch, NotFound, StaleVersion
+from roadtrip.server.coordinator import Coordinator, Created, LiveMatch, NotFound, StaleVersion
 from roadtrip.server.leases import DEFAULT_LEASE_SECONDS, Leases
 from roadtrip.server.storage import Grant, MatchStore, StorageError
 from roadtrip.server.transport import Transport
@@ -167,6 +168,22 @@ class ClusterCoordinator(Coordinator):
         """Drop the copy of ``match_id``; the next use reloads it from the store."""
         self._live.pop(match_id, None)
 
+    def rematch(self, grant: Grant) -> tuple[Created, str]:
+        """A rematch, made known to every process: the pages connected elsewhere get
+        their own links too, and a click there joins it instead of making another."""
+        made_here = grant.match_id not in self._rematches
+        created, url = super().rematch(grant)
+        if made_here:
+            self.bus.publish(
+                {
+                    "kind": "rematch",
+                    "match": grant.match_id,
+                    "origin": self.process_id,
+                    "created": dataclasses.asdict(created),
+                }
+            )
+        return created, url
+
     # -------------------------------------------------- unattended play
     def _advance_and_store(self, live: LiveMatch, start: int) -> None:
         """Run chance and bots under the match's lease; skip a match that another
@@ -247,6 +264,8 @@ class ClusterCoordinator(Coordinator):
                 self._publish(match_id)  # the newcomer learns who is online here
         elif kind == "match" and isinstance(event.get("match"), str):
             self._on_match_event(origin, event["match"], event.get("version"), event.get("seats"))
+        elif kind == "rematch" and isinstance(event.get("match"), str):
+            self._on_rematch(event["match"], event.get("created"))
         elif kind == "resync":
             self.resync()
 
@@ -288,6 +307,21 @@ class ClusterCoordinator(Coordinator):
             self.forget(match_id)
         if match_id in self._local_matches or self.transport.audiences(match_id):
             self._notify_quietly(match_id)
+
+    def _on_rematch(self, match_id: str, created: Any) -> None:
+        if match_id in self._rematches or not isinstance(created, dict):
+            return
+        try:
+            self._rematches[match_id] = Created(
+                match_id=str(created["match_id"]),
+                seat_tokens={int(k): str(v) for k, v in created["seat_tokens"].items()},
+                spectator_token=str(created["spectator_token"]),
+                hotseat_token=created["hotseat_token"] and str(created["hotseat_token"]),
+                partner_tokens={int(k): str(v) for k, v in created["partner_tokens"].items()},
+            )
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return
+        self._notify_quietly(match_id)
 
     def _notify_quietly(self, match_id: str) -> None:
         try:
