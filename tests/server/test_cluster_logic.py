@@ -283,3 +283,17 @@ def test_a_rematch_made_on_one_process_is_joined_from_the_other(cluster) -> None
     # a click on b joins the same rematch
     again, ben_url = b.coordinator.rematch(ben)
     assert again.match_id == created.match_id and ben_url == link
+
+
+def test_after_lost_events_a_resync_pushes_the_stored_state(cluster) -> None:  # type: ignore[no-untyped-def]
+    store, bus, _, _, a, b = cluster
+    ann, ben = duel(a)
+    b.connect(ben)
+    bus.down = True  # the subscription is lost while a move is made
+    state = a.coordinator.live(ann.match_id).match.state
+    a.coordinator.act(ann, state.legal_actions(0)[0], 0)
+    stored = store.load(ann.match_id)
+    assert stored is not None and b.versions_sent(ben)[-1] < len(stored.actions)
+    bus.down = False
+    b.coordinator.receive({"kind": "resync", "origin": "redis"})  # the bus came back
+    assert b.versions_sent(ben)[-1] == len(stored.actions)

@@ -63,18 +63,24 @@ class RedisBus:
         except redis.RedisError as exc:  # the move is stored; only the push is late
             log.warning("cannot publish to Redis: %s", exc)
 
-    async def listen(self, deliver: Callable[[Event], None]) -> None:
-        """Deliver every event on the channel until cancelled; reconnect on errors
-        and then deliver ``{"kind": "resync"}`` (events may have been missed)."""
+    async def listen(
+        self, deliver: Callable[[Event], None], subscribed: asyncio.Event | None = None
+    ) -> None:
+        """Deliver every event on the channel until cancelled (``subscribed`` is set
+        once listening); reconnect on errors and then deliver ``{"kind": "resync"}``
+        (events may have been missed meanwhile)."""
         first = True
         while True:
             try:
                 async for event in self._events():
-                    if first is False and event.get("kind") == "_subscribed":
-                        deliver({"kind": "resync", "origin": "redis"})
-                    first = False
                     if event.get("kind") != "_subscribed":
                         deliver(event)
+                        continue
+                    if not first:
+                        deliver({"kind": "resync", "origin": "redis"})
+                    first = False
+                    if subscribed is not None:
+                        subscribed.set()
             except (redis.RedisError, OSError) as exc:
                 log.warning("Redis subscription lost (%s); reconnecting", exc)
                 await asyncio.sleep(RECONNECT_SECONDS)
@@ -114,8 +120,10 @@ class ClusterRuntime:
 
     async def run(self) -> None:
         """Listen, say hello, then beat and take over expired leases until cancelled."""
-        listener = asyncio.create_task(self.bus.listen(self._deliver))
+        subscribed = asyncio.Event()
+        listener = asyncio.create_task(self.bus.listen(self._deliver, subscribed))
         try:
+            await subscribed.wait()  # then the answers to our hello reach us
             self.coordinator.announce("hello")
             sweep_every = max(1.0, self.coordinator.lease_seconds / 2)
             since_sweep = 0.0
