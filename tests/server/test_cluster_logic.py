@@ -4,6 +4,7 @@ processes, sharing one MemoryStore, one MemoryBus and one MemoryLeases
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from random import Random
 
@@ -297,3 +298,15 @@ def test_after_lost_events_a_resync_pushes_the_stored_state(cluster) -> None:  #
     bus.down = False
     b.coordinator.receive({"kind": "resync", "origin": "redis"})  # the bus came back
     assert b.versions_sent(ben)[-1] == len(stored.actions)
+
+
+def test_a_redis_bus_that_cannot_publish_never_fails_the_move() -> None:
+    from roadtrip.server.redis_bus import RedisBus
+
+    bus = RedisBus("redis://127.0.0.1:1/0")  # nothing listens there
+    try:
+        bus.publish({"kind": "alive", "origin": "x"})  # logged, not raised
+        assert bus._quiet_until > time.monotonic()  # the next ones skip Redis a moment
+        bus.publish({"kind": "alive", "origin": "x"})
+    finally:
+        bus.close()

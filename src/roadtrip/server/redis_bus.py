@@ -20,6 +20,7 @@ import json
 import logging
 import os
 import socket
+import time
 import uuid
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
@@ -37,6 +38,7 @@ from roadtrip.server.transport import QueueHub
 CHANNEL = "roadtrip:events"
 LEASE_SECONDS_ENV = "ROADTRIP_LEASE_SECONDS"  # lease time; tests make it short
 RECONNECT_SECONDS = 1.0
+PUBLISH_PAUSE_SECONDS = 1.0
 
 log = logging.getLogger(__name__)
 
@@ -51,16 +53,22 @@ class RedisBus:
     def __init__(self, url: str, channel: str = CHANNEL) -> None:
         self.url = url
         self.channel = channel
-        self._client = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+        self._client = redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
+        # After a failed publish, skip publishing for a moment rather than make every
+        # move wait for a timeout; the subscription's resync covers the gap.
+        self._quiet_until = 0.0
 
     def ping(self) -> None:
         """Raise ``redis.RedisError`` when Redis cannot be reached (checked at start)."""
         self._client.ping()
 
     def publish(self, event: Event) -> None:
+        if time.monotonic() < self._quiet_until:
+            return
         try:
             self._client.publish(self.channel, json.dumps(event))
         except redis.RedisError as exc:  # the move is stored; only the push is late
+            self._quiet_until = time.monotonic() + PUBLISH_PAUSE_SECONDS
             log.warning("cannot publish to Redis: %s", exc)
 
     async def listen(
