@@ -121,7 +121,7 @@ class Client:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise AssertionError("no matching state message in time")
-            message = json.loads(self.ws.recv(timeout=remaining))
+            message: dict[str, Any] = json.loads(self.ws.recv(timeout=remaining))
             if message["type"] == "error":
                 raise AssertionError(f"error from the server: {message}")
             self.last = message

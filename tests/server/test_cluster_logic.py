@@ -71,8 +71,11 @@ class RacingStore(MemoryStore):
         super().append(match_id, start, actions)
 
 
+Cluster = tuple[RacingStore, MemoryBus, MemoryLeases, Clock, Process, Process]
+
+
 @pytest.fixture
-def cluster() -> tuple[RacingStore, MemoryBus, MemoryLeases, Clock, Process, Process]:
+def cluster() -> Cluster:
     clock = Clock()
     store, bus, leases = RacingStore(), MemoryBus(), MemoryLeases(clock)
     return (
@@ -90,7 +93,7 @@ def duel(process: Process) -> tuple[Grant, Grant]:
     return Grant(created.match_id, (0,)), Grant(created.match_id, (1,))
 
 
-def test_a_move_on_one_process_reaches_clients_of_the_other(cluster) -> None:  # type: ignore[no-untyped-def]
+def test_a_move_on_one_process_reaches_clients_of_the_other(cluster: Cluster) -> None:
     _, _, _, _, a, b = cluster
     ann, ben = duel(a)
     b.connect(ben)
@@ -102,7 +105,7 @@ def test_a_move_on_one_process_reaches_clients_of_the_other(cluster) -> None:  #
     assert b.transport.messages_for(ben)[-1]["seat"] == 1
 
 
-def test_who_is_online_is_the_union_of_every_process(cluster) -> None:  # type: ignore[no-untyped-def]
+def test_who_is_online_is_the_union_of_every_process(cluster: Cluster) -> None:
     _, _, _, _, a, b = cluster
     ann, ben = duel(a)
     a.connect(ann)
@@ -134,7 +137,7 @@ def test_the_seats_of_a_silent_process_go_offline_after_the_presence_timeout() -
     assert online == [True, False]
 
 
-def test_simultaneous_identical_moves_on_two_processes_are_applied_once(cluster) -> None:  # type: ignore[no-untyped-def]
+def test_simultaneous_identical_moves_on_two_processes_are_applied_once(cluster: Cluster) -> None:
     store, _, _, _, a, b = cluster
     ann, _ = duel(a)
     b.coordinator.live(ann.match_id)  # both processes hold the same version
@@ -151,7 +154,7 @@ def test_simultaneous_identical_moves_on_two_processes_are_applied_once(cluster)
     assert reference_state(stored, decisions_of(stored.actions)).history() == stored.actions
 
 
-def test_a_process_that_loses_the_race_retries_on_the_new_state(cluster) -> None:  # type: ignore[no-untyped-def]
+def test_a_process_that_loses_the_race_retries_on_the_new_state(cluster: Cluster) -> None:
     store, _, _, _, a, b = cluster
     ann, ben = duel(a)  # Road to 300: both seats choose at the same time
     b.coordinator.live(ann.match_id)
@@ -165,7 +168,7 @@ def test_a_process_that_loses_the_race_retries_on_the_new_state(cluster) -> None
     assert reference_state(stored, decisions_of(stored.actions)).history() == stored.actions
 
 
-def test_the_store_is_the_truth_when_events_are_lost(cluster) -> None:  # type: ignore[no-untyped-def]
+def test_the_store_is_the_truth_when_events_are_lost(cluster: Cluster) -> None:
     store, bus, _, _, a, b = cluster
     ann, ben = duel(a)
     b.coordinator.live(ann.match_id)
@@ -193,7 +196,7 @@ def _unplayed_bot_match(store: MemoryStore) -> str:
     return "m1"
 
 
-def test_a_match_whose_process_died_is_taken_over_when_the_lease_expires(cluster) -> None:  # type: ignore[no-untyped-def]
+def test_a_match_whose_process_died_is_taken_over_when_the_lease_expires(cluster: Cluster) -> None:
     store, _, leases, clock, _, b = cluster
     match_id = _unplayed_bot_match(store)
     assert leases.acquire(match_id, "dead-process", 30)
@@ -209,7 +212,7 @@ def test_a_match_whose_process_died_is_taken_over_when_the_lease_expires(cluster
     assert leases.holder(match_id) is None and leases.expired() == []
 
 
-def test_unattended_play_runs_in_the_process_holding_the_lease_only(cluster) -> None:  # type: ignore[no-untyped-def]
+def test_unattended_play_runs_in_the_process_holding_the_lease_only(cluster: Cluster) -> None:
     store, _, leases, _, a, b = cluster
     match_id = _unplayed_bot_match(store)
     assert leases.acquire(match_id, "a", 30)  # a is running it right now
@@ -266,7 +269,7 @@ def test_serve_with_redis_refuses_sqlite_and_an_unreachable_redis(
     assert "secret" not in result.output
 
 
-def test_a_rematch_made_on_one_process_is_joined_from_the_other(cluster) -> None:  # type: ignore[no-untyped-def]
+def test_a_rematch_made_on_one_process_is_joined_from_the_other(cluster: Cluster) -> None:
     _, _, _, _, a, b = cluster
     ann, ben = duel(a)
     b.connect(ben)
@@ -286,7 +289,7 @@ def test_a_rematch_made_on_one_process_is_joined_from_the_other(cluster) -> None
     assert again.match_id == created.match_id and ben_url == link
 
 
-def test_after_lost_events_a_resync_pushes_the_stored_state(cluster) -> None:  # type: ignore[no-untyped-def]
+def test_after_lost_events_a_resync_pushes_the_stored_state(cluster: Cluster) -> None:
     store, bus, _, _, a, b = cluster
     ann, ben = duel(a)
     b.connect(ben)
