@@ -12,6 +12,7 @@ import asyncio
 import itertools
 import threading
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -89,6 +90,10 @@ class QueueHub:
         self._lock = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._presence_due: set[str] = set()
+        # Who is online in a match (several processes: on any of them), and who
+        # wants to hear when this hub's own connected seats change.
+        self.online: Callable[[str], set[int]] = self.connected_seats
+        self.on_presence: Callable[[str], None] | None = None
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
         """The event loop that owns the queues (set when the app starts)."""
@@ -181,7 +186,9 @@ class QueueHub:
 
     def _send_presence(self, match_id: str) -> None:
         self._presence_due.discard(match_id)
-        online = sorted(self.connected_seats(match_id))
+        if self.on_presence is not None:
+            self.on_presence(match_id)
+        online = sorted(self.online(match_id))
         message: Message = {"type": "presence", "match": match_id, "online": online}
         for _, queue in self._connections(match_id):
             offer(queue, message)

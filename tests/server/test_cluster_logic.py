@@ -1,0 +1,315 @@
+"""Several server processes, with in-memory fakes: coordinators in one test stand for
+processes, sharing one MemoryStore, one MemoryBus and one MemoryLeases
+(docs/server.md, "Several processes")."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from random import Random
+
+import pytest
+from server_kit import GAME, decisions_of, reference_state, seats
+from typer.testing import CliRunner
+
+from roadtrip.cli.main import app
+from roadtrip.server.cluster import PRESENCE_TIMEOUT, ClusterCoordinator, MemoryBus
+from roadtrip.server.coordinator import StaleVersion
+from roadtrip.server.leases import MemoryLeases, SqlLeases
+from roadtrip.server.sql_store import SqlStore
+from roadtrip.server.storage import Grant, MemoryStore, StoredMatch
+from roadtrip.server.transport import MemoryTransport
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Process:
+    """One 'server process': a ClusterCoordinator with its own connections."""
+
+    def __init__(self, name: str, store: MemoryStore, bus: MemoryBus, leases: MemoryLeases):
+        self.transport = MemoryTransport()
+        self.coordinator = ClusterCoordinator(
+            store,
+            self.transport,
+            bus=bus,
+            leases=leases,
+            process_id=name,
+            local_seats=self.seats,
+            lease_seconds=30,
+        )
+        bus.subscribe(self.coordinator.receive)
+
+    def seats(self, match_id: str) -> set[int]:
+        return {s for g in self.transport.audiences(match_id) for s in g.seats}
+
+    def connect(self, grant: Grant) -> None:
+        self.transport.connect(grant)
+        self.coordinator.notify(grant.match_id)
+
+    def versions_sent(self, grant: Grant) -> list[int]:
+        return [m["version"] for m in self.transport.messages_for(grant)]
+
+
+class RacingStore(MemoryStore):
+    """A store where, just before one chosen append, another process stores first."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.before_next_append: list[object] = []
+
+    def append(self, match_id: str, start: int, actions: list[tuple[int, int]]) -> None:
+        if self.before_next_append:
+            rival = self.before_next_append.pop()
+            assert callable(rival)
+            rival()
+        super().append(match_id, start, actions)
+
+
+Cluster = tuple[RacingStore, MemoryBus, MemoryLeases, Clock, Process, Process]
+
+
+@pytest.fixture
+def cluster() -> Cluster:
+    clock = Clock()
+    store, bus, leases = RacingStore(), MemoryBus(), MemoryLeases(clock)
+    return (
+        store,
+        bus,
+        leases,
+        clock,
+        Process("a", store, bus, leases),
+        Process("b", store, bus, leases),
+    )
+
+
+def duel(process: Process) -> tuple[Grant, Grant]:
+    created = process.coordinator.create_match(GAME, {"players": 2}, seats(None, None), seed=3)
+    return Grant(created.match_id, (0,)), Grant(created.match_id, (1,))
+
+
+def test_a_move_on_one_process_reaches_clients_of_the_other(cluster: Cluster) -> None:
+    _, _, _, _, a, b = cluster
+    ann, ben = duel(a)
+    b.connect(ben)
+    state = a.coordinator.live(ann.match_id).match.state
+    a.coordinator.act(ann, state.legal_actions(0)[0], 0)
+    # b's client got b's own message for the new version, built from the store
+    version = a.coordinator.live(ann.match_id).match.state.move_number()
+    assert b.versions_sent(ben)[-1] == version
+    assert b.transport.messages_for(ben)[-1]["seat"] == 1
+
+
+def test_who_is_online_is_the_union_of_every_process(cluster: Cluster) -> None:
+    _, _, _, _, a, b = cluster
+    ann, ben = duel(a)
+    a.connect(ann)
+    b.connect(ben)
+    for process in (a, b):
+        assert process.coordinator.connected_seats(ann.match_id) == {0, 1}
+    online = [p["online"] for p in a.transport.messages_for(ann)[-1]["players"]]
+    assert online == [True, True]
+    b.coordinator.announce("bye")  # b stops: its seats go offline everywhere at once
+    assert a.coordinator.connected_seats(ann.match_id) == {0}
+    online = [p["online"] for p in a.transport.messages_for(ann)[-1]["players"]]
+    assert online == [True, False]
+
+
+def test_the_seats_of_a_silent_process_go_offline_after_the_presence_timeout() -> None:
+    store, bus, leases, now = MemoryStore(), MemoryBus(), MemoryLeases(), [0.0]
+    a, b = Process("a", store, bus, leases), Process("b", store, bus, leases)
+    a.coordinator.monotonic = lambda: now[0]
+    ann, ben = duel(a)
+    a.connect(ann)
+    b.connect(ben)  # then b is killed: no bye, no more heartbeats
+    now[0] += PRESENCE_TIMEOUT - 1
+    a.coordinator.expire_presence()
+    assert a.coordinator.connected_seats(ann.match_id) == {0, 1}
+    now[0] += 2
+    a.coordinator.expire_presence()
+    assert a.coordinator.connected_seats(ann.match_id) == {0}
+    online = [p["online"] for p in a.transport.messages_for(ann)[-1]["players"]]
+    assert online == [True, False]
+
+
+def test_simultaneous_identical_moves_on_two_processes_are_applied_once(cluster: Cluster) -> None:
+    store, _, _, _, a, b = cluster
+    ann, _ = duel(a)
+    b.coordinator.live(ann.match_id)  # both processes hold the same version
+    state = a.coordinator.live(ann.match_id).match.state
+    action, before = state.legal_actions(0)[0], state.move_number()
+    my_moves = a.coordinator.message(ann.match_id, ann)["my_moves"]
+    # b validates the click; just before it stores, a stores the same click
+    store.before_next_append.append(lambda: a.coordinator.act(ann, action, 0, my_moves))
+    with pytest.raises(StaleVersion):
+        b.coordinator.act(ann, action, 0, my_moves)
+    stored = store.load(ann.match_id)
+    assert stored is not None
+    assert decisions_of(stored.actions[before:]).count((0, action)) == 1
+    assert reference_state(stored, decisions_of(stored.actions)).history() == stored.actions
+
+
+def test_a_process_that_loses_the_race_retries_on_the_new_state(cluster: Cluster) -> None:
+    store, _, _, _, a, b = cluster
+    ann, ben = duel(a)  # Road to 300: both seats choose at the same time
+    b.coordinator.live(ann.match_id)
+    state = a.coordinator.live(ann.match_id).match.state
+    first, second = state.legal_actions(0)[0], state.legal_actions(1)[0]
+    store.before_next_append.append(lambda: a.coordinator.act(ann, first, 0))
+    b.coordinator.act(ben, second, 1)  # lost the race, reloaded, applied after a's move
+    stored = store.load(ann.match_id)
+    assert stored is not None
+    assert decisions_of(stored.actions)[-2:] == [(0, first), (1, second)]
+    assert reference_state(stored, decisions_of(stored.actions)).history() == stored.actions
+
+
+def test_the_store_is_the_truth_when_events_are_lost(cluster: Cluster) -> None:
+    store, bus, _, _, a, b = cluster
+    ann, ben = duel(a)
+    b.coordinator.live(ann.match_id)
+    bus.down = True  # Redis unreachable: b never hears of a's moves
+    rng = Random(4)
+    for process in (a, b, a, b, a, b):
+        stored = store.load(ann.match_id)
+        assert stored is not None
+        truth = reference_state(stored, decisions_of(stored.actions))
+        grant = ann if 0 in truth.active_seats() else ben
+        seat = grant.seats[0]
+        # each process acts on what the store holds, whatever its copy said
+        process.coordinator.act(grant, rng.choice(truth.legal_actions(seat)), seat)
+    stored = store.load(ann.match_id)
+    assert stored is not None
+    assert b.coordinator.message(ann.match_id, ann)["version"] == len(stored.actions)
+    a.coordinator.refresh(ann.match_id)  # what every HTTP request and hello does first
+    assert a.coordinator.message(ann.match_id, ann)["version"] == len(stored.actions)
+
+
+def _unplayed_bot_match(store: MemoryStore) -> str:
+    """A match stored with no action yet, as when its process died while running its
+    opening bot and chance moves."""
+    store.create(StoredMatch("m1", GAME, {"players": 2}, 9, seats("greedy", None)), {})
+    return "m1"
+
+
+def test_a_match_whose_process_died_is_taken_over_when_the_lease_expires(cluster: Cluster) -> None:
+    store, _, leases, clock, _, b = cluster
+    match_id = _unplayed_bot_match(store)
+    assert leases.acquire(match_id, "dead-process", 30)
+    clock.now += 29
+    assert b.coordinator.take_over_expired() == []
+    assert store.load(match_id).actions == []  # type: ignore[union-attr]
+    clock.now += 2
+    assert b.coordinator.take_over_expired() == [match_id]
+    stored = store.load(match_id)
+    assert stored is not None and stored.actions  # the bot and the dice played
+    state = reference_state(stored, decisions_of(stored.actions))
+    assert state.history() == stored.actions and state.active_seats() == (1,)
+    assert leases.holder(match_id) is None and leases.expired() == []
+
+
+def test_unattended_play_runs_in_the_process_holding_the_lease_only(cluster: Cluster) -> None:
+    store, _, leases, _, a, b = cluster
+    match_id = _unplayed_bot_match(store)
+    assert leases.acquire(match_id, "a", 30)  # a is running it right now
+    b.coordinator.resume_all()
+    assert store.load(match_id).actions == []  # type: ignore[union-attr]
+    leases.release(match_id, "a")
+    a.coordinator.resume_all()
+    assert store.load(match_id).actions  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_sql_leases_hold_one_holder_until_expiry(
+    backend: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    if backend == "sqlite":
+        url = f"sqlite:///{tmp_path / 'leases.sqlite3'}"
+    else:
+        url = request.getfixturevalue("postgres_schema_url")
+    store, clock = SqlStore(url), Clock()
+    try:
+        leases = SqlLeases(store.engine, clock)
+        assert leases.acquire("m", "a", 10)
+        assert not leases.acquire("m", "b", 10)
+        assert leases.acquire("m", "a", 10)  # renewal
+        assert leases.holder("m") == "a" and leases.expired() == []
+        leases.release("m", "b")  # not b's: nothing happens
+        assert leases.holder("m") == "a"
+        clock.now += 11
+        assert leases.expired() == ["m"] and leases.holder("m") is None
+        assert leases.acquire("m", "b", 10) and leases.holder("m") == "b"
+        leases.release("m", "b")
+        assert leases.holder("m") is None and leases.expired() == []
+    finally:
+        store.close()
+
+
+def test_serve_with_redis_refuses_sqlite_and_an_unreachable_redis(
+    tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    sqlite = f"sqlite:///{tmp_path / 'one.sqlite3'}"
+    result = CliRunner().invoke(
+        app, ["serve", "--database-url", sqlite, "--redis-url", "redis://127.0.0.1:1/0"]
+    )
+    assert result.exit_code == 2
+    assert "Several processes (--redis-url) need a PostgreSQL --database-url" in " ".join(
+        result.output.split()
+    )
+    postgres = request.getfixturevalue("postgres_schema_url")
+    result = CliRunner().invoke(
+        app, ["serve", "--database-url", postgres, "--redis-url", "redis://:secret@127.0.0.1:1/0"]
+    )
+    assert result.exit_code == 2
+    assert "Cannot reach Redis at redis://:***@127.0.0.1:1/0" in " ".join(result.output.split())
+    assert "secret" not in result.output
+
+
+def test_a_rematch_made_on_one_process_is_joined_from_the_other(cluster: Cluster) -> None:
+    _, _, _, _, a, b = cluster
+    ann, ben = duel(a)
+    b.connect(ben)
+    rng = Random(2)
+    while not a.coordinator.live(ann.match_id).match.state.is_terminal():
+        state = a.coordinator.live(ann.match_id).match.state
+        seat = state.active_seats()[0]
+        a.coordinator.act(Grant(ann.match_id, (seat,)), rng.choice(state.legal_actions(seat)), seat)
+    created, ann_url = a.coordinator.rematch(ann)
+    # b's page got its own link (seat 1's token), never seat 0's
+    link = b.transport.messages_for(ben)[-1]["rematch"]
+    assert link == f"/m/{created.match_id}#t={created.seat_tokens[1]}"
+    assert created.seat_tokens[0] not in link
+    assert ann_url == f"/m/{created.match_id}#t={created.seat_tokens[0]}"
+    # a click on b joins the same rematch
+    again, ben_url = b.coordinator.rematch(ben)
+    assert again.match_id == created.match_id and ben_url == link
+
+
+def test_after_lost_events_a_resync_pushes_the_stored_state(cluster: Cluster) -> None:
+    store, bus, _, _, a, b = cluster
+    ann, ben = duel(a)
+    b.connect(ben)
+    bus.down = True  # the subscription is lost while a move is made
+    state = a.coordinator.live(ann.match_id).match.state
+    a.coordinator.act(ann, state.legal_actions(0)[0], 0)
+    stored = store.load(ann.match_id)
+    assert stored is not None and b.versions_sent(ben)[-1] < len(stored.actions)
+    bus.down = False
+    b.coordinator.receive({"kind": "resync", "origin": "redis"})  # the bus came back
+    assert b.versions_sent(ben)[-1] == len(stored.actions)
+
+
+def test_a_redis_bus_that_cannot_publish_never_fails_the_move() -> None:
+    from roadtrip.server.redis_bus import RedisBus
+
+    bus = RedisBus("redis://127.0.0.1:1/0")  # nothing listens there
+    try:
+        bus.publish({"kind": "alive", "origin": "x"})  # logged, not raised
+        assert bus._quiet_until > time.monotonic()  # the next ones skip Redis a moment
+        bus.publish({"kind": "alive", "origin": "x"})
+    finally:
+        bus.close()
