@@ -301,14 +301,22 @@ def carry_on_after_kill(
     assert victim.process.returncode == -signal.SIGKILL
     ann, ben = (Client(survivor, match_id, token) for token in tokens)
     assert ann.last["version"] == ben.last["version"] == acknowledged
-    bots_before = sum(1 for seat, _ in decisions_of(before_kill.actions) if seat == BOT_SEAT)
-    for _ in range(4):
+    bots_before = bot_moves(before_kill)
+    # A game round can need more decisions of the people than four: play on until
+    # the bot has had its turn (or the match is over).
+    for _ in range(12):
         play_round([ann, ben], [ann, ben], rng)
+        match = stored(database_url, match_id)
+        if match.finished or bot_moves(match) > bots_before:
+            break
     ann.close()
     ben.close()
     match = stored(database_url, match_id)
     assert match.actions[:acknowledged] == before_kill.actions
     check_replays(match)
     if not match.finished:
-        bots_after = sum(1 for seat, _ in decisions_of(match.actions) if seat == BOT_SEAT)
-        assert bots_after > bots_before, "the bot did not play on the surviving process"
+        assert bot_moves(match) > bots_before, "the bot did not play on the surviving process"
+
+
+def bot_moves(match: StoredMatch) -> int:
+    return sum(1 for seat, _ in decisions_of(match.actions) if seat == BOT_SEAT)

@@ -5,6 +5,7 @@ processes, sharing one MemoryStore, one MemoryBus and one MemoryLeases
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 from random import Random
 
@@ -16,6 +17,7 @@ from roadtrip.cli.main import app
 from roadtrip.server.cluster import PRESENCE_TIMEOUT, ClusterCoordinator, MemoryBus
 from roadtrip.server.coordinator import StaleVersion
 from roadtrip.server.leases import MemoryLeases, SqlLeases
+from roadtrip.server.live_cache import LiveLimits
 from roadtrip.server.sql_store import SqlStore
 from roadtrip.server.storage import Grant, MemoryStore, StoredMatch
 from roadtrip.server.transport import MemoryTransport
@@ -32,8 +34,19 @@ class Clock:
 class Process:
     """One 'server process': a ClusterCoordinator with its own connections."""
 
-    def __init__(self, name: str, store: MemoryStore, bus: MemoryBus, leases: MemoryLeases):
+    def __init__(
+        self,
+        name: str,
+        store: MemoryStore,
+        bus: MemoryBus,
+        leases: MemoryLeases,
+        *,
+        background: bool = False,
+        limits: LiveLimits | None = None,
+    ):
         self.transport = MemoryTransport()
+        # Background jobs (bot slices) wait here until the test runs them.
+        self.jobs: list[Callable[[], None]] = []
         self.coordinator = ClusterCoordinator(
             store,
             self.transport,
@@ -42,6 +55,8 @@ class Process:
             process_id=name,
             local_seats=self.seats,
             lease_seconds=30,
+            background=self.jobs.append if background else None,
+            limits=limits,
         )
         bus.subscribe(self.coordinator.receive)
 
@@ -313,3 +328,97 @@ def test_a_redis_bus_that_cannot_publish_never_fails_the_move() -> None:
         bus.publish({"kind": "alive", "origin": "x"})
     finally:
         bus.close()
+
+
+OPEN_ROAD_LONG = ("open-road", 1)  # two random bots: 12,679 actions with seed 1
+
+
+def stored_count(store: MemoryStore, match_id: str) -> int:
+    stored = store.load(match_id)
+    assert stored is not None
+    return len(stored.actions)
+
+
+def test_unattended_play_runs_in_background_slices_under_a_renewed_lease() -> None:
+    clock = Clock()
+    store, bus, leases = MemoryStore(), MemoryBus(), MemoryLeases(clock)
+    a = Process("a", store, bus, leases, background=True)
+    b = Process("b", store, bus, leases, background=True)
+    game, seed = OPEN_ROAD_LONG
+    created = a.coordinator.create_match(game, {}, seats("random", "random"), seed=seed)
+    match_id = created.match_id
+    assert 0 < stored_count(store, match_id) <= 256  # one inline slice, then the runner
+    assert leases.holder(match_id) == "a" and len(a.jobs) == 1
+    b.coordinator.resume_all()  # b must not run it too while a holds the lease
+    assert b.jobs == [] and stored_count(store, match_id) <= 256
+    slices = 0
+    while a.jobs:
+        before = stored_count(store, match_id)
+        a.jobs.pop(0)()
+        slices += 1
+        assert stored_count(store, match_id) - before <= 2_000  # a bounded slice
+        clock.now += 20  # longer than the lease in all, but every slice renews it
+        assert leases.expired() == [] and b.coordinator.take_over_expired() == []
+    stored = store.load(match_id)
+    assert stored is not None and stored.finished and len(stored.actions) > 10_000
+    assert slices > 5 and leases.holder(match_id) is None
+    state = reference_state(stored, decisions_of(stored.actions))
+    assert state.history() == stored.actions
+
+
+def test_a_process_whose_lease_was_taken_over_stops_and_the_other_finishes() -> None:
+    clock = Clock()
+    store, bus, leases = MemoryStore(), MemoryBus(), MemoryLeases(clock)
+    a = Process("a", store, bus, leases, background=True)
+    b = Process("b", store, bus, leases, background=True)
+    game, seed = OPEN_ROAD_LONG
+    match_id = a.coordinator.create_match(game, {}, seats("random", "random"), seed=seed).match_id
+    a.jobs.pop(0)()  # one slice, then a stalls (or dies) longer than its lease
+    clock.now += 31
+    assert b.coordinator.take_over_expired() == [match_id] and leases.holder(match_id) == "b"
+    b.jobs.pop(0)()
+    taken_at = stored_count(store, match_id)
+    while a.jobs:  # a wakes up: its lease is gone, so it stores nothing more
+        a.jobs.pop(0)()
+    assert stored_count(store, match_id) == taken_at and a.jobs == []
+    while b.jobs:
+        b.jobs.pop(0)()
+    stored = store.load(match_id)
+    assert stored is not None and stored.finished
+    assert reference_state(stored, decisions_of(stored.actions)).history() == stored.actions
+
+
+def test_automatic_play_that_loses_the_race_reloads_instead_of_failing(cluster: Cluster) -> None:
+    store, bus, leases, _, a, _ = cluster
+    match_id = _unplayed_bot_match(store)
+    a.coordinator.live(match_id)  # a's copy: no action yet
+    # Just before a stores the opening roll and bot move, another writer stores them
+    # (as a process does whose lease a did not see): a's append is refused.
+    rival = Process("c", store, bus, MemoryLeases())
+    store.before_next_append.append(rival.coordinator.resume_all)
+    assert a.coordinator.resume_all() == 1
+    assert a.coordinator.unplayable() == {}  # not set aside: reloaded and went on
+    stored = store.load(match_id)
+    assert stored is not None and stored.actions
+    assert reference_state(stored, decisions_of(stored.actions)).history() == stored.actions
+    assert a.coordinator.live(match_id).match.state.history() == stored.actions
+    assert leases.holder(match_id) is None and match_id not in a.coordinator._running
+
+
+def test_forgotten_copies_reload_and_events_never_load_them() -> None:
+    store, bus, leases = MemoryStore(), MemoryBus(), MemoryLeases()
+    a = Process("a", store, bus, leases, limits=LiveLimits(max_live=1))
+    b = Process("b", store, bus, leases)
+    ann, _ = duel(a)
+    other, _ = duel(a)  # beyond the cap: the first is forgotten
+    assert a.coordinator.live_count() == 1 and a.coordinator.sweep() == []
+    state = b.coordinator.live(ann.match_id).match.state
+    b.coordinator.act(ann, state.legal_actions(0)[0], 0)  # a hears of it, holds no copy
+    assert a.coordinator.live_count() == 1
+    stored = store.load(ann.match_id)
+    assert stored is not None
+    a.coordinator.refresh(ann.match_id)
+    assert a.coordinator.message(ann.match_id, ann)["version"] == len(stored.actions)
+    assert a.coordinator.live_count() <= 2
+    a.coordinator.sweep()
+    assert a.coordinator.live_count() == 1
