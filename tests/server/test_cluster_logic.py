@@ -410,7 +410,7 @@ def test_forgotten_copies_reload_and_events_never_load_them() -> None:
     a = Process("a", store, bus, leases, limits=LiveLimits(max_live=1))
     b = Process("b", store, bus, leases)
     ann, _ = duel(a)
-    other, _ = duel(a)  # beyond the cap: the first is forgotten
+    duel(a)  # beyond the cap: the first is forgotten
     assert a.coordinator.live_count() == 1 and a.coordinator.sweep() == []
     state = b.coordinator.live(ann.match_id).match.state
     b.coordinator.act(ann, state.legal_actions(0)[0], 0)  # a hears of it, holds no copy
