@@ -226,6 +226,10 @@ def test_two_processes_serve_one_match_and_survive_a_sigkill_of_either(
 
     # Ann plays on process one, Ben on process two: each sees the other's moves
     ann, ben = Client(one, match_id, ann_token), Client(two, match_id, ben_token)
+    # each page hears that the other seat is online on the other process
+    for client, other in ((ann, 1), (ben, 0)):
+        if not client.last["players"][other]["online"]:
+            client.until(lambda m, other=other: m["players"][other]["online"])
     acknowledged = 0
     for _ in range(4):
         acknowledged = max(acknowledged, play_round([ann, ben], [ann, ben], rng))
