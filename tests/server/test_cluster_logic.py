@@ -422,3 +422,21 @@ def test_forgotten_copies_reload_and_events_never_load_them() -> None:
     assert a.coordinator.live_count() <= 2
     a.coordinator.sweep()
     assert a.coordinator.live_count() == 1
+
+
+def test_a_clean_stop_hands_the_matches_it_plays_over_at_once() -> None:
+    clock = Clock()
+    store, bus, leases = MemoryStore(), MemoryBus(), MemoryLeases(clock)
+    a = Process("a", store, bus, leases, background=True)
+    b = Process("b", store, bus, leases, background=True)
+    game, seed = OPEN_ROAD_LONG
+    match_id = a.coordinator.create_match(game, {}, seats("random", "random"), seed=seed).match_id
+    assert leases.holder(match_id) == "a" and leases.expired() == []
+    a.coordinator.hand_over_all()  # the app stops: its bot threads are gone
+    assert leases.expired() == [match_id]  # no need to wait for the lease time
+    assert b.coordinator.take_over_expired() == [match_id]
+    stopped_at = stored_count(store, match_id)
+    a.jobs.pop(0)()  # a slice a had queued before stopping stores nothing
+    assert stored_count(store, match_id) == stopped_at and a.jobs == []
+    b.jobs.pop(0)()
+    assert stored_count(store, match_id) > stopped_at
