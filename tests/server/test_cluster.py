@@ -112,7 +112,18 @@ class Client:
             connect(f"{server.ws_base}/ws/matches/{match_id}")
         )
         self.ws.send(json.dumps({"type": "hello", "token": token}))
+        self.online: set[int] = set()  # the seats this page was last told are online
         self.last = self.until(lambda m: True)
+
+    def _read(self, timeout: float) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        if message["type"] == "error":
+            raise AssertionError(f"error from the server: {message}")
+        if message["type"] == "presence":
+            self.online = set(message["online"])
+        elif message["type"] == "state":
+            self.online = {i for i, p in enumerate(message["players"]) if p["online"]}
+        return message
 
     def until(self, predicate: Any, timeout: float = 20.0) -> dict[str, Any]:
         """The next state message satisfying ``predicate`` (errors fail the test)."""
@@ -121,14 +132,22 @@ class Client:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise AssertionError("no matching state message in time")
-            message: dict[str, Any] = json.loads(self.ws.recv(timeout=remaining))
-            if message["type"] == "error":
-                raise AssertionError(f"error from the server: {message}")
+            message = self._read(remaining)
             if message["type"] != "state":
                 continue  # e.g. a presence update: who is online
             self.last = message
             if predicate(message):
                 return message
+
+    def wait_online(self, seat: int, timeout: float = 20.0) -> None:
+        """Wait until this page is told that ``seat`` is online (a presence message
+        or a state)."""
+        deadline = time.monotonic() + timeout
+        while seat not in self.online:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise AssertionError(f"seat {seat} was never shown online")
+            self._read(remaining)
 
     def see(self, version: int) -> dict[str, Any]:
         """Wait until this client has been told of ``version``."""
@@ -227,9 +246,8 @@ def test_two_processes_serve_one_match_and_survive_a_sigkill_of_either(
     # Ann plays on process one, Ben on process two: each sees the other's moves
     ann, ben = Client(one, match_id, ann_token), Client(two, match_id, ben_token)
     # each page hears that the other seat is online on the other process
-    for client, other in ((ann, 1), (ben, 0)):
-        if not client.last["players"][other]["online"]:
-            client.until(lambda m, other=other: m["players"][other]["online"])
+    ann.wait_online(1)
+    ben.wait_online(0)
     acknowledged = 0
     for _ in range(4):
         acknowledged = max(acknowledged, play_round([ann, ben], [ann, ben], rng))

@@ -440,3 +440,34 @@ def test_a_clean_stop_hands_the_matches_it_plays_over_at_once() -> None:
     assert stored_count(store, match_id) == stopped_at and a.jobs == []
     b.jobs.pop(0)()
     assert stored_count(store, match_id) > stopped_at
+
+
+class PresenceTransport(MemoryTransport):
+    """A transport with presence messages, like the web app's hub."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.presence_for: list[str] = []
+
+    def presence(self, match_id: str) -> None:
+        self.presence_for.append(match_id)
+
+
+def test_a_page_joining_on_another_process_costs_a_presence_update_not_states(
+    cluster: Cluster,
+) -> None:
+    _, _, _, _, a, b = cluster
+    transport = PresenceTransport()
+    a.transport = transport
+    a.coordinator.transport = transport
+    ann, ben = duel(a)
+    transport.connect(ann)
+    a.coordinator.presence_changed(ann.match_id)
+    sent = len(transport.sent)
+    b.transport.connect(ben)
+    b.coordinator.presence_changed(ben.match_id)  # what b's hub calls on a join
+    assert transport.presence_for == [ann.match_id] and len(transport.sent) == sent
+    assert a.coordinator.connected_seats(ann.match_id) == {0, 1}
+    b.coordinator.announce("bye")
+    assert transport.presence_for == [ann.match_id] * 2 and len(transport.sent) == sent
+    assert a.coordinator.connected_seats(ann.match_id) == {0}

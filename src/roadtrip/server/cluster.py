@@ -167,7 +167,9 @@ class ClusterCoordinator(LeasedCoordinator):
         self.notify_local(match_id)
         self._publish(match_id)
 
-    def _publish(self, match_id: str) -> None:
+    def _publish(self, match_id: str, *, presence: bool = False) -> None:
+        """Tell the others this match changed (``presence``: only who is connected
+        here changed, so their pages need a presence update, not a new state)."""
         live = self._live.peek(match_id)
         self.bus.publish(
             {
@@ -176,6 +178,7 @@ class ClusterCoordinator(LeasedCoordinator):
                 "version": live.match.state.move_number() if live is not None else None,
                 "origin": self.process_id,
                 "seats": sorted(self.local_seats(match_id)),
+                "presence": presence,
             }
         )
 
@@ -193,7 +196,7 @@ class ClusterCoordinator(LeasedCoordinator):
             self._local_matches.add(match_id)
         else:
             self._local_matches.discard(match_id)
-        self._publish(match_id)
+        self._publish(match_id, presence=True)
 
     def heartbeat(self) -> None:
         """Say this process is alive (its connected seats stay online)."""
@@ -216,9 +219,13 @@ class ClusterCoordinator(LeasedCoordinator):
         self._heard[origin] = self.monotonic()
         if kind == "hello":
             for match_id in sorted(self._local_matches):
-                self._publish(match_id)  # the newcomer learns who is online here
+                self._publish(match_id, presence=True)  # the newcomer learns who is here
         elif kind == "match" and isinstance(event.get("match"), str):
             self._on_match_event(origin, event["match"], event.get("version"), event.get("seats"))
+            if event.get("presence") is True:
+                self._tell_presence(event["match"])
+            else:
+                self._notify_quietly(event["match"])
         elif kind == "rematch" and isinstance(event.get("match"), str):
             self._on_rematch(event["match"], event.get("created"))
         elif kind == "resync":
@@ -239,7 +246,7 @@ class ClusterCoordinator(LeasedCoordinator):
             if not self._remote[match_id]:
                 del self._remote[match_id]
             if match_id in self._local_matches:
-                self._notify_quietly(match_id)
+                self._tell_presence(match_id)
 
     def resync(self) -> None:
         """After events may have been lost (the bus reconnected): reload every copy
@@ -262,7 +269,14 @@ class ClusterCoordinator(LeasedCoordinator):
             not isinstance(version, int) or version > live.match.state.move_number()
         ):
             self.forget(match_id)
-        if match_id in self._local_matches or self.transport.audiences(match_id):
+
+    def _tell_presence(self, match_id: str) -> None:
+        """Tell the pages here who is online now: a presence message where the
+        transport has them (the web app's hub), else their whole state."""
+        presence = getattr(self.transport, "presence", None)
+        if callable(presence):
+            presence(match_id)
+        else:
             self._notify_quietly(match_id)
 
     def _on_rematch(self, match_id: str, created: Any) -> None:
@@ -283,6 +297,8 @@ class ClusterCoordinator(LeasedCoordinator):
         self._notify_quietly(match_id)
 
     def _notify_quietly(self, match_id: str) -> None:
+        if match_id not in self._local_matches and not self.transport.audiences(match_id):
+            return
         try:
             self.notify_local(match_id)
         except RoadtripError:
