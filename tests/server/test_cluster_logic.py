@@ -471,3 +471,28 @@ def test_a_page_joining_on_another_process_costs_a_presence_update_not_states(
     b.coordinator.announce("bye")
     assert transport.presence_for == [ann.match_id] * 2 and len(transport.sent) == sent
     assert a.coordinator.connected_seats(ann.match_id) == {0}
+
+
+def test_a_slice_that_fails_sets_the_match_aside_here_and_hands_it_over(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = Clock()
+    store, bus, leases = MemoryStore(), MemoryBus(), MemoryLeases(clock)
+    a = Process("a", store, bus, leases, background=True)
+    b = Process("b", store, bus, leases, background=True)
+    game, seed = OPEN_ROAD_LONG
+    match_id = a.coordinator.create_match(game, {}, seats("random", "random"), seed=seed).match_id
+
+    def broken(*_: object) -> int:
+        raise RuntimeError("this process's bot broke")
+
+    for bot in a.coordinator.live(match_id).bots.values():
+        monkeypatch.setattr(bot, "choose", broken)
+    a.jobs.pop(0)()
+    assert "bot broke" in a.coordinator.unplayable()[match_id] and a.jobs == []
+    assert leases.expired() == [match_id]  # no need to wait for the lease time
+    assert b.coordinator.take_over_expired() == [match_id]
+    while b.jobs:
+        b.jobs.pop(0)()
+    stored = store.load(match_id)
+    assert stored is not None and stored.finished

@@ -164,7 +164,7 @@ class LeasedCoordinator(Coordinator):
             self._end_lease(match_id, hand_over=True)
             return
         except BaseException:
-            self._end_lease(match_id)
+            self._end_lease(match_id, hand_over=True)
             raise
         self._finish_chain(match_id)
 
@@ -199,7 +199,9 @@ class LeasedCoordinator(Coordinator):
             self._end_lease(match_id, hand_over=True)
             return
         except Exception as exc:  # logged; the other matches go on
-            self._end_lease(match_id)
+            # Handed over: another process tries it once too (the error may have
+            # been this process's own, e.g. its database connection).
+            self._end_lease(match_id, hand_over=True)
             self._set_aside(match_id, exc)
             return
         if not more:
