@@ -1,15 +1,19 @@
 """``roadtrip serve``: run the web app (HTTP API, WebSocket play, browser client).
 
-    roadtrip serve [--host 127.0.0.1] [--port 8000] [--database-url URL] [--api-docs]
+    roadtrip serve [--host 127.0.0.1] [--port 8000] [--database-url URL] [--redis-url URL]
+                   [--api-docs] [--connections-per-address N]
 
 The database defaults to an SQLite file in the user's data directory; a
 ``postgresql://user:password@host/db`` URL uses PostgreSQL (install
-``roadtrip[postgres]``).  The access log is off: tokens never appear in URLs, and a
-game server has no use for a line per request.  WebSocket compression is off too:
-the state messages are small and compressing them cost more CPU than anything else
-but storing the moves.  uvicorn's limits (message sizes, idle timeouts,
-connections per address) are in ``roadtrip.server.uvicorn_guard``; Swagger UI at
-/docs (which loads its scripts from a CDN) is served only with ``--api-docs``.
+``roadtrip[postgres]``).  With ``--redis-url redis://host:6379/0`` (install
+``roadtrip[cluster]``) any number of processes on one PostgreSQL database serve
+the same matches (docs/server.md, "Several processes").  The access log is off:
+tokens never appear in URLs, and a game server has no use for a line per request.
+WebSocket compression is off too: the state messages are small and compressing
+them cost more CPU than anything else but storing the moves.  uvicorn's limits
+(message sizes, idle timeouts, connections per address) are in
+``roadtrip.server.uvicorn_guard``; Swagger UI at /docs (which loads its scripts
+from a CDN) is served only with ``--api-docs``.
 """
 
 from __future__ import annotations
@@ -57,6 +61,15 @@ def serve_command(
             "(default: an SQLite file in your user data directory).",
         ),
     ] = None,
+    redis_url: Annotated[
+        str | None,
+        typer.Option(
+            "--redis-url",
+            metavar="URL",
+            help="redis://host:6379/0: serve the matches of a PostgreSQL database "
+            "together with other processes (default: this process alone).",
+        ),
+    ] = None,
     api_docs: Annotated[
         bool,
         typer.Option(
@@ -79,7 +92,9 @@ def serve_command(
     import uvicorn
     from sqlalchemy.exc import SQLAlchemyError
 
+    from roadtrip.core.errors import RoadtripError
     from roadtrip.server.app import create_app
+    from roadtrip.server.errors import sentence
     from roadtrip.server.settings import default_database_url
     from roadtrip.server.transport import ConnectionLimits
     from roadtrip.server.uvicorn_guard import GuardedHttpProtocol, uvicorn_settings
@@ -89,13 +104,19 @@ def serve_command(
     try:
         app = create_app(
             database_url=url,
+            redis_url=redis_url,
             api_docs=api_docs,
             connection_limits=ConnectionLimits(per_client=per_address),
         )
+    except RoadtripError as exc:  # e.g. --redis-url without PostgreSQL
+        Console(stderr=True, highlight=False).print(
+            f"[bold red]Error:[/] [red]{escape(sentence(str(exc)))}[/]", soft_wrap=True
+        )
+        raise typer.Exit(USAGE_ERROR) from None
     except (SQLAlchemyError, ImportError) as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         if isinstance(exc, ImportError):
-            reason += " (for PostgreSQL install roadtrip[postgres])"
+            reason += " (PostgreSQL needs roadtrip[postgres]; --redis-url roadtrip[cluster])"
         Console(stderr=True, highlight=False).print(
             f"[bold red]Error:[/] [red]cannot open the database "
             f"{escape(printable_url(url))}: {escape(reason)}[/]",

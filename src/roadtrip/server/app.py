@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -35,13 +35,16 @@ from roadtrip.server.coordinator import Coordinator, Created, NotFound
 from roadtrip.server.errors import error_body, error_code
 from roadtrip.server.http_guards import API_DOCS_PATH, BodyLimit, SecurityHeaders
 from roadtrip.server.live_cache import LiveLimits
-from roadtrip.server.seats import TEAM_GAMES, display_names, players_of
+from roadtrip.server.seats import TEAM_GAMES, SetupError, display_names, players_of
 from roadtrip.server.settings import BOT_WORKERS, MAX_HTTP_BODY, SWEEP_SECONDS
 from roadtrip.server.sql_store import SqlStore
 from roadtrip.server.storage import Grant, MatchStore, SeatSpec
 from roadtrip.server.transport import ConnectionLimits, QueueHub
 from roadtrip.server.visibility import replay_log, replay_step_message
 from roadtrip.server.websocket import websocket_endpoint
+
+if TYPE_CHECKING:
+    from roadtrip.server.redis_bus import ClusterRuntime
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 NOT_FOUND_PAGE = WEB / "404.html"
@@ -70,6 +73,21 @@ class ActIn(BaseModel):
     action: int = Field(strict=True)
     seat: int | None = Field(default=None, strict=True)
     my_moves: int | None = Field(default=None, strict=True)
+
+
+def cluster_runtime(
+    store: MatchStore, hub: QueueHub, redis_url: str, limits: LiveLimits | None
+) -> ClusterRuntime:
+    """One process of several: needs a PostgreSQL store (SQLite serves one process)."""
+    from roadtrip.server.redis_bus import build_cluster
+
+    try:
+        if not isinstance(store, SqlStore) or store.engine.dialect.name != "postgresql":
+            raise SetupError("several processes (--redis-url) need a PostgreSQL --database-url")
+        return build_cluster(store, hub, redis_url, limits)
+    except RoadtripError:
+        store.close()
+        raise
 
 
 def bearer(request: Request) -> str | None:
@@ -132,20 +150,28 @@ def thread_runner(executor: ThreadPoolExecutor) -> Callable[[Callable[[], None]]
 def create_app(
     store: MatchStore | None = None,
     database_url: str | None = None,
+    redis_url: str | None = None,
     *,
     api_docs: bool = False,
     live_limits: LiveLimits | None = None,
     connection_limits: ConnectionLimits | None = None,
 ) -> FastAPI:
-    """The app, on ``store`` (or a SqlStore on ``database_url``).  ``api_docs``
-    serves Swagger UI at /docs (it loads scripts from a CDN: off by default; the
-    OpenAPI schema is always at /openapi.json)."""
+    """The app, on ``store`` (or a SqlStore on ``database_url``); with ``redis_url``
+    one of several processes sharing the database (docs/server.md, "Several
+    processes").  ``api_docs`` serves Swagger UI at /docs (it loads scripts from a
+    CDN: off by default; the OpenAPI schema is always at /openapi.json)."""
     if store is None:
         from roadtrip.server.settings import default_database_url
 
         store = SqlStore(database_url or default_database_url())
     hub = QueueHub(connection_limits)
-    coordinator = Coordinator(store, hub, connected=hub.connected_seats, limits=live_limits)
+    # Several processes on PostgreSQL + Redis (docs/server.md, "Several processes")
+    cluster = cluster_runtime(store, hub, redis_url, live_limits) if redis_url else None
+    coordinator: Coordinator = (
+        cluster.coordinator
+        if cluster
+        else Coordinator(store, hub, connected=hub.connected_seats, limits=live_limits)
+    )
 
     async def sweep_now_and_then() -> None:
         while True:
@@ -159,12 +185,19 @@ def create_app(
         coordinator.background = thread_runner(executor)
         await run_in_threadpool(coordinator.resume_all)
         sweeper = asyncio.create_task(sweep_now_and_then())
+        runtime = asyncio.create_task(cluster.run()) if cluster else None
         try:
             yield
         finally:
-            sweeper.cancel()
+            for task in (runtime, sweeper):
+                if task is not None:
+                    task.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await task
             coordinator.background = None
             await run_in_threadpool(executor.shutdown, True, cancel_futures=True)
+            if cluster:
+                cluster.close()
             app.state.advisor.close()
             store.close()
 

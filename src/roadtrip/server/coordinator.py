@@ -219,9 +219,11 @@ class Coordinator:
     def sweep(self) -> list[str]:
         """Forget matches idle too long or beyond the cap, except those whose bots
         are still playing or that have people connected; they reload on use."""
-        return self._live.sweep(
-            lambda match_id, live: live.advancing or bool(self.transport.audiences(match_id))
-        )
+        return self._live.sweep(self._keep)
+
+    def _keep(self, match_id: str, live: LiveMatch) -> bool:
+        """Whether ``sweep`` must keep ``match_id`` in memory now."""
+        return live.advancing or bool(self.transport.audiences(match_id))
 
     def live_count(self) -> int:
         """How many matches are in memory now."""

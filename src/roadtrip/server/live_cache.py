@@ -91,6 +91,12 @@ class LiveCache(Generic[T]):
             self._entries.move_to_end(match_id)
             return entry.value
 
+    def peek(self, match_id: str) -> T | None:
+        """The live value without marking it as used (None if not in memory)."""
+        with self._guard:
+            entry = self._entries.get(match_id)
+            return None if entry is None else entry.value
+
     def put(self, match_id: str, value: T) -> None:
         lock = self.lock(match_id)
         with self._guard:
@@ -100,6 +106,11 @@ class LiveCache(Generic[T]):
     def pop(self, match_id: str) -> None:
         with self._guard:
             self._entries.pop(match_id, None)
+
+    def clear(self) -> None:
+        """Forget every match (each reloads from the store on its next use)."""
+        with self._guard:
+            self._entries.clear()
 
     def __len__(self) -> int:
         return len(self._entries)

@@ -12,6 +12,7 @@ import asyncio
 import itertools
 import threading
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -89,6 +90,11 @@ class QueueHub:
         self._lock = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._presence_due: set[str] = set()
+        # Who is online in a match (several processes: on any of them), and who
+        # wants to hear when this hub's own connected seats change (not called for
+        # ``presence`` asked from outside, e.g. for a change on another process).
+        self.online: Callable[[str], set[int]] = self.connected_seats
+        self.on_presence: Callable[[str], None] | None = None
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
         """The event loop that owns the queues (set when the app starts)."""
@@ -123,7 +129,7 @@ class QueueHub:
             self._conns[grant.match_id][conn_id] = (grant, queue)
             changed = online != self._online(grant.match_id)
         if changed:
-            self.presence(grant.match_id)
+            self._local_presence(grant.match_id)
         return conn_id, queue
 
     def unregister(self, match_id: str, conn_id: int) -> None:
@@ -136,7 +142,12 @@ class QueueHub:
                     del self._conns[match_id]
             changed = online != self._online(match_id)
         if changed:
-            self.presence(match_id)
+            self._local_presence(match_id)
+
+    def _local_presence(self, match_id: str) -> None:
+        self.presence(match_id)
+        if self.on_presence is not None:
+            self.on_presence(match_id)
 
     def _online(self, match_id: str) -> set[int]:
         return {s for grant, _ in self._conns.get(match_id, {}).values() for s in grant.seats}
@@ -170,18 +181,23 @@ class QueueHub:
 
     def presence(self, match_id: str) -> None:
         """Tell the match's pages which seats are online, once for every change
-        within ``presence_delay`` seconds (a crowd joining costs one message each)."""
+        within ``presence_delay`` seconds (a crowd joining costs one message each).
+        Any thread may call it."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            self._send_presence(match_id)
+        else:
+            loop.call_soon_threadsafe(self._schedule_presence, loop, match_id)
+
+    def _schedule_presence(self, loop: asyncio.AbstractEventLoop, match_id: str) -> None:
         if match_id in self._presence_due:
             return
         self._presence_due.add(match_id)
-        if self._loop is None:
-            self._send_presence(match_id)
-        else:
-            self._loop.call_later(self.limits.presence_delay, self._send_presence, match_id)
+        loop.call_later(self.limits.presence_delay, self._send_presence, match_id)
 
     def _send_presence(self, match_id: str) -> None:
         self._presence_due.discard(match_id)
-        online = sorted(self.connected_seats(match_id))
+        online = sorted(self.online(match_id))
         message: Message = {"type": "presence", "match": match_id, "online": online}
         for _, queue in self._connections(match_id):
             offer(queue, message)
