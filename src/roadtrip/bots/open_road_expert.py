@@ -1,8 +1,8 @@
 """The Open Road's ``expert``: the heuristic's best few actions, played out.
 
-At each decision that matters (the start coast, each action of a turn, a hotel,
-a target) the heuristic (:mod:`roadtrip.bots.open_road`) ranks the legal actions
-by its one-step scores (:mod:`roadtrip.bots.open_road_moves`) and names its
+At each decision that matters (the route cards kept, the start coast, each action
+of a turn, a hotel, a target) the heuristic (:mod:`roadtrip.bots.open_road`)
+ranks the legal actions by its one-step scores (:mod:`roadtrip.bots.open_road_moves`) and names its
 ``candidates`` best, its own choice first; a flat Monte Carlo search
 (:mod:`roadtrip.bots.search.flat`) plays each of them out with the heuristic in
 every seat, every candidate on the same samples of the draws (the game is
@@ -12,7 +12,8 @@ the margin in dots left over the nearest other rider; a playout cut off by
 ``depth`` is valued by the heuristic's own reading of the table (each rider's
 dots still to find, :class:`~roadtrip.bots.open_road_eval.Situation`).  The other
 follow-ups (cards to give or take, a Credit Card mix, the road closure, a Tune Up
-cruise) and the cards kept at setup stay the heuristic's.
+cruise) stay the heuristic's.  Most races are decided early (by the routes
+dealt and kept), so the route cards are searched too.
 
 Budget: ``seconds`` per searched decision (default 1.0) and/or ``samples`` per
 candidate; with ``seconds=None`` a seed fixes every choice.
@@ -41,7 +42,7 @@ DEFAULT_CANDIDATES = 3
 DEFAULT_SAMPLES = 200
 MARGIN_WEIGHT = 0.3  # share of the margin in dots in a playout's value
 MARGIN_SCALE = 8.0  # dots: a margin this large counts about three quarters
-SEARCHED_MODES = (F.ORIGIN, F.ACT, F.HOTEL, F.TARGET)
+SEARCHED_MODES = (F.KEEP, F.ORIGIN, F.ACT, F.HOTEL, F.TARGET)
 
 
 class OpenRoadExpert:
