@@ -193,3 +193,25 @@ def test_expert_is_registered_and_takes_a_time_budget(game_id: str) -> None:
     assert bot.name == "expert"
     assert isinstance(bot, RoadRallyExpert | OpenRoadExpert)
     assert bot.settings.seconds == 0.05
+
+
+@pytest.mark.parametrize(
+    ("game_id", "samples", "depth", "games"),
+    [("road-rally", 3, None, 4), ("open-road", 8, None, 2)],
+)
+def test_the_expert_is_not_weaker_than_the_heuristic(
+    game_id: str, samples: int, depth: int | None, games: int
+) -> None:
+    """A small fixed-seed match, seats alternating: the expert wins at least half.
+    (The real figures, hundreds of games under a time budget, are in
+    benchmarks/README.md.)"""
+    game = roadtrip.load_game(game_id, players=2)
+    share = 0.0
+    for index in range(games):
+        seat = index % 2
+        bots = [make_bot("heuristic", game), make_bot("heuristic", game)]
+        kind = RoadRallyExpert if game_id == "road-rally" else OpenRoadExpert
+        bots[seat] = kind(game, seconds=None, samples=samples, candidates=3, depth=depth)
+        chance, bot_rng = game_rngs(2, index)
+        share += play_game(game, bots, chance, bot_rng).returns[seat]
+    assert share >= games / 2

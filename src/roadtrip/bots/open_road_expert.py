@@ -6,11 +6,15 @@ ranks the legal actions by its one-step scores (:mod:`roadtrip.bots.open_road_mo
 ``candidates`` best, its own choice first; a flat Monte Carlo search
 (:mod:`roadtrip.bots.search.flat`) plays each of them out with the heuristic in
 every seat, every candidate on the same samples of the draws (the game is
-perfect information: ``observation.sample_state`` is an exact copy).  A playout
-is valued at the end of the race by the win (shared on a tie) plus a little of
-the margin in dots left over the nearest other rider; a playout cut off by
-``depth`` is valued by the heuristic's own reading of the table (each rider's
-dots still to find, :class:`~roadtrip.bots.open_road_eval.Situation`).  The other
+perfect information: ``observation.sample_state`` is an exact copy).  Playouts
+stop at the start of the seat's turn ``rounds`` rounds on (default 3), so every
+candidate is judged at the same point of the race, and are valued there by the
+heuristic's own reading of the table (each rider's dots still to find,
+:class:`~roadtrip.bots.open_road_eval.Situation`: the margin over the nearest
+other rider); a race that ends sooner is valued by the win (shared on a tie)
+plus a little of the margin in dots left.  Whole-race playouts (``rounds=None``)
+cost about 0.1 s each and their outcome is mostly noise at this budget: the cut
+lifted the expert from about the heuristic's strength to far above it.  The other
 follow-ups (cards to give or take, a Credit Card mix, the road closure, a Tune Up
 cruise) stay the heuristic's.  Most races are decided early (by the routes
 dealt and kept), so the route cards are searched too.
@@ -40,8 +44,15 @@ from roadtrip.games.open_road.rules import OpenRoadState
 GAME_ID = "open-road"
 DEFAULT_CANDIDATES = 3
 DEFAULT_SAMPLES = 200
+DEFAULT_ROUNDS = 3  # playouts stop at the seat's turn this many rounds on
 MARGIN_WEIGHT = 0.3  # share of the margin in dots in a playout's value
 MARGIN_SCALE = 8.0  # dots: a margin this large counts about three quarters
+# Races are long and their draws many: below this many samples a difference
+# between two actions is mostly noise, and the heuristic's choice stands.
+SWITCH_AFTER = 8
+# The best of a few noisy estimates looks better than it is: another action must
+# beat the heuristic's by two standard errors (one falsely does about 5% of the time).
+CONFIDENCE = 2.0
 SEARCHED_MODES = (F.KEEP, F.ORIGIN, F.ACT, F.HOTEL, F.TARGET)
 
 
@@ -58,11 +69,19 @@ class OpenRoadExpert:
         samples: int | None = DEFAULT_SAMPLES,
         candidates: int = DEFAULT_CANDIDATES,
         depth: int | None = None,
+        rounds: int | None = DEFAULT_ROUNDS,
         weights: Weights | None = None,
     ) -> None:
         require_game(game, GAME_ID, "expert")
+        self.rounds = rounds
         self.weights = weights or Weights()
-        self.settings = FlatSettings(samples=samples, seconds=seconds, depth=depth)
+        self.settings = FlatSettings(
+            samples=samples,
+            seconds=seconds,
+            depth=depth,
+            switch_after=SWITCH_AFTER,
+            confidence=CONFIDENCE,
+        )
         self.candidates = max(1, candidates)
         self.last_result: FlatResult | None = None
 
@@ -91,6 +110,7 @@ class OpenRoadExpert:
             RaceValue(self.weights),
             self.settings,
             rng,
+            None if self.rounds is None else TurnsAhead(seat, state.round + self.rounds),
         )
         return self.last_result.best[0]
 
@@ -138,6 +158,29 @@ class HeuristicPolicy:
         return action if action in legal else legal[0]
 
 
+class TurnsAhead:
+    """Cut a playout at the start of ``seat``'s turn in round ``round`` or later
+    (two rounds more at the latest, should the seat lose its turns): every
+    candidate is judged at the same point of the race, with the same turns
+    played by everyone."""
+
+    def __init__(self, seat: int, round_: int) -> None:
+        self.seat = seat
+        self.round = round_
+
+    def __call__(self, state: State, seat: int) -> bool:
+        race = _open_road(state)
+        if race.round < self.round:
+            return False
+        if race.round >= self.round + 2:
+            return True
+        return (
+            race.mode == F.ACT
+            and race.actions_left == F.ACTIONS_PER_TURN
+            and race.current_player() == self.seat
+        )
+
+
 class RaceValue:
     """A playout's worth to a seat: at the end the win (shared on a tie) and a little
     of the margin in dots left over the nearest other rider; cut off, the margin in
@@ -154,7 +197,8 @@ class RaceValue:
             return (1 - MARGIN_WEIGHT) * state.returns()[seat] + MARGIN_WEIGHT * margin
         left = Situation(_open_road(state), seat, self.weights).left
         others = min(v for i, v in enumerate(left) if i != seat)
-        return 0.5 + 0.5 * math.tanh((others - left[seat]) / MARGIN_SCALE)
+        margin = math.tanh((others - left[seat]) / MARGIN_SCALE)
+        return (1 - MARGIN_WEIGHT) * (0.5 + 0.5 * margin) + MARGIN_WEIGHT * margin
 
 
 def make_open_road_expert(game: Game, *, seconds: float = 1.0) -> OpenRoadExpert:

@@ -13,7 +13,8 @@ values are.
 A *candidate* is a sequence of the searching seat's actions applied in turn (a
 Road Rally play is several actions: card, card, done); an action no longer legal
 ends the sequence there.  A playout stops at the end of the game or after
-``depth`` actions, where ``value(state, seat)`` judges it; ``value`` also judges
+``depth`` actions (or where a ``cut`` callback says, such as the start of a
+turn some rounds ahead), where ``value(state, seat)`` judges it; ``value`` also judges
 finished states.  Candidates whose mean falls far behind the best (by
 ``prune`` standard errors of the paired differences, after ``min_samples``) are
 dropped, so the time left goes to the close calls.
@@ -40,6 +41,9 @@ Candidate = tuple[int, ...]
 StateValue = Callable[[State, int], float]
 """``value(state, seat)``: how good ``state`` (finished or cut off) is for ``seat``."""
 
+CutOff = Callable[[State, int], bool]
+"""``cut(state, seat)``: stop the playout here (e.g. at the start of a turn)."""
+
 
 @dataclass(frozen=True)
 class FlatSettings:
@@ -48,7 +52,8 @@ class FlatSettings:
     actions (None: play to the end); ``prune`` standard errors behind the best,
     after ``min_samples`` samples, drop a candidate (0: never); the first
     candidate (the default, e.g. the heuristic's own choice) is kept unless the
-    best beats it by ``confidence`` standard errors of their paired difference."""
+    best beats it by ``confidence`` standard errors of their paired difference,
+    over at least ``switch_after`` samples."""
 
     samples: int | None = 64
     seconds: float | None = 1.0
@@ -56,6 +61,7 @@ class FlatSettings:
     prune: float = 3.0
     min_samples: int = 8
     confidence: float = 1.0
+    switch_after: int = 1
 
     def __post_init__(self) -> None:
         if self.samples is None and self.seconds is None:
@@ -95,8 +101,10 @@ def flat_search(
     value: StateValue,
     settings: FlatSettings,
     rng: Random,
+    cut: CutOff | None = None,
 ) -> FlatResult:
-    """Value each candidate by playouts from the same sampled roots (see module)."""
+    """Value each candidate by playouts from the same sampled roots (see module);
+    ``cut``, if given, also ends a playout where it says."""
     if not candidates:
         raise SearchSettingError("a flat search needs at least one candidate")
     started = time.perf_counter()
@@ -112,7 +120,7 @@ def flat_search(
         for index in alive:
             state = root.clone()
             _apply_candidate(state, seat, candidates[index])
-            outcome = _play_out(state, seat, policy, value, settings.depth, Random(seed))
+            outcome = _play_out(state, seat, policy, value, settings.depth, Random(seed), cut)
             totals[index] += outcome
             paired[index].append(outcome)
         done += 1
@@ -126,7 +134,10 @@ def flat_search(
                 break
     means = [totals[i] / len(paired[i]) if paired[i] else -math.inf for i in range(count)]
     best = max(range(count), key=lambda i: (means[i], -i)) if done else 0
-    if best and _lead(paired[best], paired[0]) < settings.confidence:
+    shared = min(len(paired[best]), len(paired[0]))
+    if best and (
+        shared < settings.switch_after or _lead(paired[best], paired[0]) < settings.confidence
+    ):
         best = 0
     stats = tuple(
         CandidateStats(candidates[i], len(paired[i]), means[i] if paired[i] else 0.0)
@@ -180,10 +191,13 @@ def _play_out(
     value: StateValue,
     depth: int | None,
     rng: Random,
+    cut: CutOff | None = None,
 ) -> float:
     """Play on with ``policy`` for every seat; ``seat``'s value where it stops."""
     steps = 0
     while not state.is_terminal() and (depth is None or steps < depth):
+        if cut is not None and cut(state, seat):
+            break
         if state.is_chance_node():
             state.apply_action(sample_outcome(state, rng))
         else:
