@@ -94,6 +94,8 @@ def test_road_rally_expert_uses_only_what_its_seat_sees(
     bot = _expert(game, samples=4)
     reference = bot.choose(observe(state, 0), Random(21))
     figures = bot.last_result
+    assert figures is not None  # a searched decision
+    assert len(figures.candidates) > 1
     others_differ = False
     for draw in range(3):
         twin = state.resample_hidden(0, Random(300 + draw))
@@ -101,11 +103,8 @@ def test_road_rally_expert_uses_only_what_its_seat_sees(
         others_differ |= any(twin.view(s) != state.view(s) for s in range(1, players))
         again = _expert(game, samples=4)
         assert again.choose(observe(twin, 0), Random(21)) == reference
-        assert again.last_result == figures or (
-            figures is not None
-            and again.last_result is not None
-            and again.last_result.candidates == figures.candidates
-        )
+        assert again.last_result is not None
+        assert again.last_result.candidates == figures.candidates  # same values too
     assert others_differ
 
 
