@@ -3,8 +3,9 @@
     PYTHONPATH=src nice -n 10 python benchmarks/expert_vs_heuristic.py road-rally \
         --players 2 -n 300 --think 0.1 --seed 1
 
-Game ``i`` is deal ``i`` of ``sim.runner.game_rngs(seed, i)`` with the expert on
-seat ``i % players``; its win share (a shared win counts its share) is printed
+Game ``i`` (from ``--first``, default 0) is deal ``i`` of
+``sim.runner.game_rngs(seed, i)`` with the expert on seat ``i % players``
+(``--samples N``: a sample budget instead of ``--think``); its win share (a shared win counts its share) is printed
 with a 95% Wilson interval, every ``--every`` games and at the end.  (``roadtrip
 tournament`` rotates seats too, but with two bot kinds at four seats it also
 plays line-ups with two or three experts.)
@@ -69,6 +70,7 @@ def main() -> None:
     parser.add_argument("-n", "--games", type=int, default=300)
     parser.add_argument("--think", type=float, default=0.1, help="seconds per decision")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--first", type=int, default=0, help="index of the first deal")
     parser.add_argument(
         "--samples",
         type=int,
@@ -82,13 +84,12 @@ def main() -> None:
     share = 0.0
     started = time.perf_counter()
     clock = _Clock()
-    for index in range(args.games):
+    for played, index in enumerate(range(args.first, args.first + args.games), start=1):
         seat = index % args.players
         bots = [make_bot(args.rival, game) for _ in range(args.players)]
         bots[seat] = clock.timed(_expert(game, args.think, args.samples))
         chance, bot_rng = game_rngs(args.seed, index)
         share += play_game(game, bots, chance, bot_rng).returns[seat]
-        played = index + 1
         if played % args.every == 0 or played == args.games:
             low, high = wilson_interval(share, played)
             budget = f"samples {args.samples}" if args.samples else f"think {args.think}s"
