@@ -5,8 +5,9 @@
 
 Game ``i`` (from ``--first``, default 0) is deal ``i`` of
 ``sim.runner.game_rngs(seed, i)`` with the expert on seat ``i % players``
-(``--samples N``: a sample budget instead of ``--think``); its win share (a shared win counts its share) is printed
-with a 95% Wilson interval, every ``--every`` games and at the end.  (``roadtrip
+(``--samples N``: a sample budget instead of ``--think``); its win share (a
+shared win counts its share) is printed with a 95% Wilson interval, every
+``--every`` games and at the end.  (``roadtrip
 tournament`` rotates seats too, but with two bot kinds at four seats it also
 plays line-ups with two or three experts.)
 """
