@@ -194,6 +194,7 @@ def test_expert_is_registered_and_takes_a_time_budget(game_id: str) -> None:
     assert bot.settings.seconds == 0.05
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game_id", "samples", "depth", "games"),
     [("road-rally", 3, None, 4), ("open-road", 8, None, 2)],
