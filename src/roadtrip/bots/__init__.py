@@ -105,3 +105,22 @@ register_bot(
 from roadtrip.bots.advice import AdviceReport, advise, register_advisor  # noqa: E402
 
 __all__ += ["AdviceReport", "advise", "register_advisor"]
+
+# The strongest bots (issue 12): flat Monte Carlo over the heuristics' best moves.
+from roadtrip.bots.open_road.expert import make_open_road_expert  # noqa: E402
+from roadtrip.bots.road_rally.expert import make_road_rally_expert  # noqa: E402
+
+register_bot(
+    "expert",
+    make_road_rally_expert,
+    "plays the heuristic's best few moves out against heuristic rivals on sampled "
+    "hands (never peeking) and keeps the one that wins most: 1 s a decision",
+    games=("road-rally",),
+)
+register_bot(
+    "expert",
+    make_open_road_expert,
+    "plays the heuristic's best few actions out to the end of the race and keeps "
+    "the one that wins most: 1 s a decision",
+    games=("open-road",),
+)

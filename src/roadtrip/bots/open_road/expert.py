@@ -1,0 +1,206 @@
+"""The Open Road's ``expert``: the heuristic's best few actions, played out.
+
+At each decision that matters (the route cards kept, the start coast, each action
+of a turn, a hotel, a target) the heuristic (:mod:`roadtrip.bots.open_road`)
+ranks the legal actions by its one-step scores (:mod:`roadtrip.bots.open_road.moves`) and names its
+``candidates`` best, its own choice first; a flat Monte Carlo search
+(:mod:`roadtrip.bots.search.flat`) plays each of them out with the heuristic in
+every seat, every candidate on the same samples of the draws (the game is
+perfect information: ``observation.sample_state`` is an exact copy).  Playouts
+stop at the start of the seat's turn ``rounds`` rounds on (default 3), so every
+candidate is judged at the same point of the race, and are valued there by the
+heuristic's own reading of the table (each rider's dots still to find,
+:class:`~roadtrip.bots.open_road.evaluation.Situation`: the margin over the nearest
+other rider); a race that ends sooner is valued by the win (shared on a tie)
+plus a little of the margin in dots left.  Whole-race playouts (``rounds=None``)
+cost about 0.1 s each and their outcome is mostly noise at this budget: the cut
+lifted the expert from about the heuristic's strength to far above it.  The other
+follow-ups (cards to give or take, a Credit Card mix, the road closure, a Tune Up
+cruise) stay the heuristic's.  Most races are decided early (by the routes
+dealt and kept), so the route cards are searched too.
+
+Budget: ``seconds`` per searched decision (default 1.0) and/or ``samples`` per
+candidate; with ``seconds=None`` a seed fixes every choice.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from random import Random
+
+from roadtrip.bots.base import Observation, legal_or_raise, require_game
+from roadtrip.bots.open_road.bot import action_score, decide
+from roadtrip.bots.open_road.evaluation import Situation, Weights
+from roadtrip.bots.open_road.moves import Moves
+from roadtrip.bots.search.flat import Candidate, FlatResult, FlatSettings, flat_search
+from roadtrip.core.errors import NotSupported
+from roadtrip.core.game import Game
+from roadtrip.core.state import State
+from roadtrip.games.open_road import actions as A
+from roadtrip.games.open_road import flow as F
+from roadtrip.games.open_road.rules import OpenRoadState
+
+GAME_ID = "open-road"
+DEFAULT_CANDIDATES = 3
+DEFAULT_SAMPLES = 200
+DEFAULT_ROUNDS = 3  # playouts stop at the seat's turn this many rounds on
+MARGIN_WEIGHT = 0.3  # share of the margin in dots in a playout's value
+MARGIN_SCALE = 8.0  # dots: a margin this large counts about three quarters
+# Races are long and their draws many: below this many samples a difference
+# between two actions is mostly noise, and the heuristic's choice stands.
+SWITCH_AFTER = 8
+# The best of a few noisy estimates looks better than it is: another action must
+# beat the heuristic's by two standard errors (one falsely does about 5% of the time).
+CONFIDENCE = 2.0
+SEARCHED_MODES = (F.KEEP, F.ORIGIN, F.ACT, F.HOTEL, F.TARGET)
+
+
+class OpenRoadExpert:
+    """Flat Monte Carlo over the heuristic's best actions (see the module docstring)."""
+
+    name = "expert"
+
+    def __init__(
+        self,
+        game: Game | None = None,
+        *,
+        seconds: float | None = 1.0,
+        samples: int | None = DEFAULT_SAMPLES,
+        candidates: int = DEFAULT_CANDIDATES,
+        depth: int | None = None,
+        rounds: int | None = DEFAULT_ROUNDS,
+        weights: Weights | None = None,
+    ) -> None:
+        require_game(game, GAME_ID, "expert")
+        self.rounds = rounds
+        self.weights = weights or Weights()
+        self.settings = FlatSettings(
+            samples=samples,
+            seconds=seconds,
+            depth=depth,
+            switch_after=SWITCH_AFTER,
+            confidence=CONFIDENCE,
+        )
+        self.candidates = max(1, candidates)
+        self.last_result: FlatResult | None = None
+
+    def choose(self, observation: Observation, rng: Random) -> int:
+        legal = legal_or_raise(observation)
+        if len(legal) == 1:
+            return legal[0]
+        state = _open_road(observation.sample_state(rng))  # perfect information: a copy
+        seat = observation.seat
+        first = decide(state, seat, legal, self.weights)
+        if first not in legal:
+            first = legal[0]
+        if state.mode not in SEARCHED_MODES:
+            return first
+        ranked = [first] + [
+            a for a in ranked_actions(state, seat, legal, self.weights) if a != first
+        ]
+        moves: list[Candidate] = [(action,) for action in ranked[: self.candidates]]
+        if len(moves) == 1:
+            return first
+        self.last_result = flat_search(
+            observation.sample_state,
+            seat,
+            moves,
+            HeuristicPolicy(self.weights),
+            RaceValue(self.weights),
+            self.settings,
+            rng,
+            None if self.rounds is None else TurnsAhead(seat, state.round + self.rounds),
+        )
+        return self.last_result.best[0]
+
+
+def _open_road(state: State) -> OpenRoadState:
+    if not isinstance(state, OpenRoadState):
+        raise NotSupported(f"the Open Road expert plays {GAME_ID}, not {state.game.id}")
+    return state
+
+
+def ranked_actions(state: OpenRoadState, seat: int, legal: Sequence[int], w: Weights) -> list[int]:
+    """``legal`` best first by the heuristic's one-step scores (in the turn's
+    actions: rides and the others alike; a target by the damage done)."""
+    if state.mode == F.ACT:
+        moves = Moves(Situation(state, seat, w))
+        legal_set = set(legal)
+        scores: dict[int, float] = {}
+        peloton = state.peloton
+        for dot, k in moves.ride_candidates(state.reach(seat, False)):
+            if dot in legal_set:
+                scores[dot] = max(
+                    scores.get(dot, -math.inf), moves.ride(dot, (k + 1) // 2 if peloton else k)
+                )
+        for action in legal:
+            if action >= A.N_DOTS:
+                scores[action] = action_score(moves, action)
+        return sorted(scores, key=lambda a: (-scores[a], a))
+    if state.mode == F.TARGET:
+        moves = Moves(Situation(state, seat, w))
+        return sorted(legal, key=lambda a: (-moves.damage(state.pending, a - A.TARGET_BASE), a))
+    return list(legal)
+
+
+class HeuristicPolicy:
+    """The heuristic as a rollout policy, ``policy(state, seat, rng)``."""
+
+    def __init__(self, weights: Weights) -> None:
+        self.weights = weights
+
+    def __call__(self, state: State, seat: int, rng: Random) -> int:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        action = decide(_open_road(state), seat, legal, self.weights)
+        return action if action in legal else legal[0]
+
+
+class TurnsAhead:
+    """Cut a playout at the start of ``seat``'s turn in round ``round`` or later
+    (two rounds more at the latest, should the seat lose its turns): every
+    candidate is judged at the same point of the race, with the same turns
+    played by everyone."""
+
+    def __init__(self, seat: int, round_: int) -> None:
+        self.seat = seat
+        self.round = round_
+
+    def __call__(self, state: State, seat: int) -> bool:
+        race = _open_road(state)
+        if race.round < self.round:
+            return False
+        if race.round >= self.round + 2:
+            return True
+        return (
+            race.mode == F.ACT
+            and race.actions_left == F.ACTIONS_PER_TURN
+            and race.current_player() == self.seat
+        )
+
+
+class RaceValue:
+    """A playout's worth to a seat: at the end the win (shared on a tie) and a little
+    of the margin in dots left over the nearest other rider; cut off, the margin in
+    the heuristic's dots still to find."""
+
+    def __init__(self, weights: Weights) -> None:
+        self.weights = weights
+
+    def __call__(self, state: State, seat: int) -> float:
+        if state.is_terminal():
+            scores = state.scores()
+            others = max(s for i, s in enumerate(scores) if i != seat)
+            margin = math.tanh((scores[seat] - others) / MARGIN_SCALE)
+            return (1 - MARGIN_WEIGHT) * state.returns()[seat] + MARGIN_WEIGHT * margin
+        left = Situation(_open_road(state), seat, self.weights).left
+        others = min(v for i, v in enumerate(left) if i != seat)
+        margin = math.tanh((others - left[seat]) / MARGIN_SCALE)
+        return (1 - MARGIN_WEIGHT) * (0.5 + 0.5 * margin) + MARGIN_WEIGHT * margin
+
+
+def make_open_road_expert(game: Game, *, seconds: float = 1.0) -> OpenRoadExpert:
+    """The registry's factory for ``expert`` on open-road (``seconds`` a decision)."""
+    return OpenRoadExpert(game, seconds=seconds)

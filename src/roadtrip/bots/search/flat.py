@@ -1,0 +1,207 @@
+"""Flat Monte Carlo over a few candidate moves, with common random numbers.
+
+The ``expert`` bots of Road Rally USA and The Open Road do not grow a tree: they
+let a good heuristic name a handful of candidate moves, and play each candidate
+out many times with the heuristic as every seat's policy.  Each *sample* draws
+one root state (``sample_root(rng)``: a determinization of what the seat cannot
+see, or a copy of the state in perfect-information games) and one playout seed,
+and plays **every** candidate from that same root with that same seed (common
+random numbers): the candidates are compared on the same deals and dice, so the
+difference between two candidates is measured with far less noise than their
+values are.
+
+A *candidate* is a sequence of the searching seat's actions applied in turn (a
+Road Rally play is several actions: card, card, done); an action no longer legal
+ends the sequence there.  A playout stops at the end of the game or after
+``depth`` actions (or where a ``cut`` callback says, such as the start of a
+turn some rounds ahead), where ``value(state, seat)`` judges it; ``value`` also judges
+finished states.  Candidates whose mean falls far behind the best (by
+``prune`` standard errors of the paired differences, after ``min_samples``) are
+dropped, so the time left goes to the close calls.
+
+Budgets: ``samples`` (per candidate) and/or ``seconds``, whichever ends first;
+with ``samples`` alone the result depends only on the generator's seed.
+Only the core State API is used here.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from random import Random
+
+from roadtrip.bots.search.evaluation import RolloutPolicy, SearchSettingError, sample_outcome
+from roadtrip.core.state import State
+
+Candidate = tuple[int, ...]
+"""The searching seat's actions, applied in turn."""
+
+StateValue = Callable[[State, int], float]
+"""``value(state, seat)``: how good ``state`` (finished or cut off) is for ``seat``."""
+
+CutOff = Callable[[State, int], bool]
+"""``cut(state, seat)``: stop the playout here (e.g. at the start of a turn)."""
+
+
+@dataclass(frozen=True)
+class FlatSettings:
+    """How long and how deep: ``samples`` per candidate and/or ``seconds`` (None:
+    no such limit; at least one is needed); playouts cut off after ``depth``
+    actions (None: play to the end); ``prune`` standard errors behind the best,
+    after ``min_samples`` samples, drop a candidate (0: never); the first
+    candidate (the default, e.g. the heuristic's own choice) is kept unless the
+    best beats it by ``confidence`` standard errors of their paired difference,
+    over at least ``switch_after`` samples."""
+
+    samples: int | None = 64
+    seconds: float | None = 1.0
+    depth: int | None = None
+    prune: float = 3.0
+    min_samples: int = 8
+    confidence: float = 1.0
+    switch_after: int = 1
+
+    def __post_init__(self) -> None:
+        if self.samples is None and self.seconds is None:
+            raise SearchSettingError("a flat search needs samples, seconds or both")
+        if self.samples is not None and (isinstance(self.samples, bool) or self.samples < 1):
+            raise SearchSettingError(f"samples must be at least 1; got {self.samples!r}")
+        if self.seconds is not None and not self.seconds > 0:
+            raise SearchSettingError(f"seconds must be more than 0; got {self.seconds!r}")
+        if self.depth is not None and (isinstance(self.depth, bool) or self.depth < 0):
+            raise SearchSettingError(f"depth is at least 0 (or None); got {self.depth!r}")
+
+
+@dataclass(frozen=True)
+class CandidateStats:
+    """One candidate's samples and mean value."""
+
+    candidate: Candidate
+    samples: int
+    value: float
+
+
+@dataclass(frozen=True)
+class FlatResult:
+    """The best candidate (ties: the earlier one) and every candidate's figures."""
+
+    best: Candidate
+    candidates: tuple[CandidateStats, ...]
+    samples: int
+    seconds: float
+
+
+def flat_search(
+    sample_root: Callable[[Random], State],
+    seat: int,
+    candidates: Sequence[Candidate],
+    policy: RolloutPolicy,
+    value: StateValue,
+    settings: FlatSettings,
+    rng: Random,
+    cut: CutOff | None = None,
+) -> FlatResult:
+    """Value each candidate by playouts from the same sampled roots (see module);
+    ``cut``, if given, also ends a playout where it says."""
+    if not candidates:
+        raise SearchSettingError("a flat search needs at least one candidate")
+    started = time.perf_counter()
+    deadline = None if settings.seconds is None else started + settings.seconds
+    count = len(candidates)
+    totals = [0.0] * count
+    paired: list[list[float]] = [[] for _ in range(count)]  # per-sample values
+    alive = list(range(count)) if count > 1 else []
+    done = 0
+    while alive:
+        root = sample_root(rng)
+        seed = rng.getrandbits(64)
+        for index in alive:
+            state = root.clone()
+            _apply_candidate(state, seat, candidates[index])
+            outcome = _play_out(state, seat, policy, value, settings.depth, Random(seed), cut)
+            totals[index] += outcome
+            paired[index].append(outcome)
+        done += 1
+        if settings.samples is not None and done >= settings.samples:
+            break
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+        if settings.prune and done >= settings.min_samples:
+            alive = _survivors(alive, paired, settings.prune)
+            if len(alive) < 2:
+                break
+    means = [totals[i] / len(paired[i]) if paired[i] else -math.inf for i in range(count)]
+    best = max(range(count), key=lambda i: (means[i], -i)) if done else 0
+    shared = min(len(paired[best]), len(paired[0]))
+    if best and (
+        shared < settings.switch_after or _lead(paired[best], paired[0]) < settings.confidence
+    ):
+        best = 0
+    stats = tuple(
+        CandidateStats(candidates[i], len(paired[i]), means[i] if paired[i] else 0.0)
+        for i in range(count)
+    )
+    return FlatResult(candidates[best], stats, done, time.perf_counter() - started)
+
+
+def _lead(better: list[float], worse: list[float]) -> float:
+    """How many standard errors ``better`` leads ``worse`` by, over the samples
+    both have (paired)."""
+    shared = min(len(better), len(worse))
+    if not shared:
+        return 0.0
+    diffs = [a - b for a, b in zip(better[:shared], worse[:shared], strict=True)]
+    mean = sum(diffs) / shared
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, shared - 1) / shared)
+    if spread == 0:
+        return math.inf if mean > 0 else 0.0
+    return mean / spread
+
+
+def _survivors(alive: list[int], paired: list[list[float]], prune: float) -> list[int]:
+    """The candidates not clearly behind the leader (paired differences over the
+    samples every alive candidate shares)."""
+    shared = min(len(paired[i]) for i in alive)
+    means = {i: sum(paired[i][:shared]) / shared for i in alive}
+    leader = max(alive, key=lambda i: (means[i], -i))
+    keep = []
+    for index in alive:
+        if index == leader:
+            keep.append(index)
+            continue
+        if _lead(paired[leader][:shared], paired[index][:shared]) <= prune:
+            keep.append(index)
+    return keep
+
+
+def _apply_candidate(state: State, seat: int, candidate: Candidate) -> None:
+    """Apply ``seat``'s actions in turn; stop at one it may no longer take."""
+    for action in candidate:
+        if state.is_terminal() or action not in state.legal_actions(seat):
+            return
+        state.apply_action(action, seat)
+
+
+def _play_out(
+    state: State,
+    seat: int,
+    policy: RolloutPolicy,
+    value: StateValue,
+    depth: int | None,
+    rng: Random,
+    cut: CutOff | None = None,
+) -> float:
+    """Play on with ``policy`` for every seat; ``seat``'s value where it stops."""
+    steps = 0
+    while not state.is_terminal() and (depth is None or steps < depth):
+        if cut is not None and cut(state, seat):
+            break
+        if state.is_chance_node():
+            state.apply_action(sample_outcome(state, rng))
+        else:
+            mover = state.current_player()
+            state.apply_action(policy(state, mover, rng), mover)
+        steps += 1
+    return value(state, seat)
