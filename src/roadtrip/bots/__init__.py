@@ -22,6 +22,7 @@ from roadtrip.bots.road_rally import (
     RoadRallyBot,
     road_rally_bot_factory,
 )
+from roadtrip.bots.road_to_300.expert import make_expert_bot
 from roadtrip.bots.road_to_300.greedy import GreedyRoadTo300Bot
 
 register_bot("random", RandomBot, "uniform random among the legal actions")
@@ -29,6 +30,13 @@ register_bot(
     "greedy",
     GreedyRoadTo300Bot,
     "one decision ahead: the most valuable field now, cheap crossings, then mobility",
+    games=("road-to-300",),
+)
+register_bot(
+    "expert",
+    make_expert_bot,
+    "expert: looks one roll ahead over all 56 rolls, judging positions by next-round "
+    "mobility, the points still reachable and the chance of a failed roll",
     games=("road-to-300",),
 )
 register_bot(

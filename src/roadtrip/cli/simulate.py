@@ -4,6 +4,7 @@
     roadtrip simulate road-to-300 --players 3 --bots greedy,random,random --json
     roadtrip simulate get-your-kicks --players 3 --bots push-your-luck,threshold,random
     roadtrip simulate road-rally --players 4 --bots heuristic,random,random,random -n 500
+    roadtrip simulate road-to-300 --bot expert -n 1000 --think 0.2
 
 A Rich progress bar runs on stderr (not with ``--json``), then a table shows each
 seat's mean and median score and win rate with its 95% interval, and a footer the
@@ -14,7 +15,9 @@ results over all its seats, and the game's balance counts where it has a hook in
 played, win rate by starting place; The Open Road: cards and Mother Lode cards played,
 actions, bonuses and setbacks, dots ridden).  ``--json`` prints the same summary, and
 nothing else, to stdout.  A bad request (unknown game, bot or option, fewer than
-one game) prints one red line to stderr and exits 2.
+one game) prints one red line to stderr and exits 2.  ``--think SECONDS`` (default 1.0)
+is the time per decision of the bots that search (those whose factory takes
+``seconds``); the others ignore it.
 """
 
 from __future__ import annotations
@@ -75,14 +78,22 @@ def simulate_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the summary as JSON on stdout.")
     ] = False,
+    think: Annotated[
+        float,
+        typer.Option("--think", help="Seconds per decision for the bots that search (expert)."),
+    ] = 1.0,
 ) -> None:
     """Play GAME many times with bots and print a summary."""
     try:
         if games < 1:
             raise SimulationError(f"-n must be at least 1; got {games}")
+        if not think > 0:
+            raise SimulationError(f"--think must be more than 0 seconds; got {think}")
         options = _options(game, option or [], players)
         seat_bots = [name.strip() for name in bots.split(",")] if bots else [bot]
-        summary = _run(game, options, seat_bots, games, seed, workers, show_progress=not as_json)
+        summary = _run(
+            game, options, seat_bots, games, seed, workers, think, show_progress=not as_json
+        )
     except (RoadtripError, UnknownBot) as exc:
         _error(str(exc))
         raise typer.Exit(USAGE_ERROR) from None
@@ -124,12 +135,13 @@ def _run(
     games: int,
     seed: int,
     workers: int,
+    think: float,
     *,
     show_progress: bool,
 ) -> SimulationSummary:
     prepare(game, dict(options), bots, games, workers)  # fail before any progress bar
     if not show_progress:
-        return simulate(game, dict(options), bots, games, seed, workers)
+        return simulate(game, dict(options), bots, games, seed, workers, think=think)
     progress = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -150,6 +162,7 @@ def _run(
             seed,
             workers,
             progress=lambda done: progress.advance(task, done),
+            think=think,
         )
 
 

@@ -149,11 +149,13 @@ def play_games(
     start: int,
     stop: int,
     progress: Progress | None = None,
+    think: float | None = None,
 ) -> Tally:
-    """Play games ``start..stop-1`` of a run and tally them."""
+    """Play games ``start..stop-1`` of a run and tally them (``think``: seconds per
+    decision of the bots that search)."""
     tally = Tally(game.num_players())
     for index in range(start, stop):
-        bots = make_seat_bots(game, bot_names)
+        bots = make_seat_bots(game, bot_names, think)
         chance_rng, bot_rng = game_rngs(seed, index)
         tally.add(play_game(game, bots, chance_rng, bot_rng))
         if progress is not None:
@@ -168,9 +170,10 @@ def _play_chunk(
     seed: int,
     start: int,
     stop: int,
+    think: float | None = None,
 ) -> Tally:
     """A pool worker's job (top level, so that it pickles)."""
-    return play_games(load_game(game_id, **options), bot_names, seed, start, stop)
+    return play_games(load_game(game_id, **options), bot_names, seed, start, stop, think=think)
 
 
 def chunk_bounds(games: int, workers: int) -> list[tuple[int, int]]:
@@ -207,20 +210,22 @@ def simulate(
     seed: int,
     workers: int = 1,
     progress: Progress | None = None,
+    think: float | None = None,
 ) -> SimulationSummary:
     """Play ``games`` games of ``game_id`` with ``bots`` and summarize them.
 
     ``bots`` names one bot per seat, or one for every seat.  ``progress``, if
     given, is called with the number of games just finished (an increment), from
     this process.  Raises UnknownGame, InvalidOption, UnknownBot or
-    SimulationError before playing anything if the request is bad.
+    SimulationError before playing anything if the request is bad.  ``think``:
+    seconds per decision for the bots that search (None: their default).
     """
     game, names = prepare(game_id, options, bots, games, workers)
     started = time.perf_counter()
     if workers == 1:
-        tally = play_games(game, names, seed, 0, games, progress)
+        tally = play_games(game, names, seed, 0, games, progress, think)
     else:
-        tally = _simulate_in_pool(game, names, seed, games, workers, progress)
+        tally = _simulate_in_pool(game, names, seed, games, workers, progress, think)
     elapsed = time.perf_counter() - started
     return SimulationSummary.from_tally(
         tally,
@@ -240,11 +245,13 @@ def _simulate_in_pool(
     games: int,
     workers: int,
     progress: Progress | None,
+    think: float | None = None,
 ) -> Tally:
     tally = Tally(game.num_players())
     options = dict(game.options)
     jobs = [
-        (game.id, options, names, seed, start, stop) for start, stop in chunk_bounds(games, workers)
+        (game.id, options, names, seed, start, stop, think)
+        for start, stop in chunk_bounds(games, workers)
     ]
     for part in run_in_pool(_play_chunk, jobs, workers, progress, lambda part: part.games):
         tally.merge(part)

@@ -1,0 +1,121 @@
+"""The Road to 300 expert: an expectimax over the next roll on a fitted evaluation.
+
+At step 2 the bot plans the cross and the end of the movement together
+(``planner.plan``): every pair is valued by the evaluation of the position it
+leaves, then the best of them, while the time budget lasts, by the expected value
+over the next roll's 56 outcomes.  At step 4 it ends the movement where it
+planned (or plans the movement again if the sheet is not the one it planned for).
+
+Solo: the value is the chance of reaching the target.  Competitive mode (2-6
+sheets on a shared roll): the bot plays its own sheet towards the score it must
+beat: one point above the best finished opponent, or the best running opponent's
+points plus ``_RUNNING_MARGIN`` (their likely gain), at least the game's target
+when nobody is ahead of that.  Deterministic for a given ``width`` and a time
+budget that does not run out (the ``rng`` is not used: ties go to the first in
+the evaluation's order).
+"""
+
+from __future__ import annotations
+
+import time
+from random import Random
+
+from roadtrip.bots.base import Observation, legal_or_raise, require_game
+from roadtrip.bots.road_to_300.evaluation import Rules
+from roadtrip.bots.road_to_300.planner import OUTSIDE, Settings, Sheet, plan, plan_move
+from roadtrip.core.errors import NotSupported
+from roadtrip.core.game import Game
+from roadtrip.games.road_to_300.rules import MOVE_BASE, RoadTo300Game, RoadTo300State
+from roadtrip.games.road_to_300.sheet import CROSS, MOVE, OVER
+
+DEFAULT_SECONDS = 1.0
+DEFAULT_WIDTH = 64  # more than any roll offers: the time budget decides
+_RUNNING_MARGIN = 60
+_TIME_SHARE = 0.8  # of the budget spent searching (the rest: setup, safety)
+
+
+class ExpertRoadTo300Bot:
+    """Expectimax over the next roll with a fitted evaluation (solo or competitive)."""
+
+    name = "expert"
+
+    def __init__(
+        self, game: Game | None = None, seconds: float = DEFAULT_SECONDS, width: int = DEFAULT_WIDTH
+    ) -> None:
+        require_game(game, "road-to-300", "expert")
+        self.game = game
+        self.seconds = seconds
+        self.width = width
+        # (crossed, circled) after the planned cross -> the planned end.
+        self._planned: dict[tuple[int, int], int] = {}
+
+    def choose(self, observation: Observation, rng: Random) -> int:
+        del rng
+        legal = legal_or_raise(observation)
+        if len(legal) == 1:
+            return legal[0]
+        started = time.perf_counter()
+        state = observation.sample_state(Random(0))
+        if not isinstance(state, RoadTo300State) or not isinstance(
+            state.game, RoadTo300Game
+        ):
+            raise NotSupported(f"the expert bot plays road-to-300, not {state.game.id}")
+        settings = _settings(state.game, state, observation.seat)
+        sheet = state.sheets[observation.seat]
+        if sheet.step == CROSS:
+            deadline = started + _TIME_SHARE * self.seconds
+            choice = plan(
+                settings,
+                Sheet(sheet.crossed, sheet.circled, sheet.position),
+                sheet.cross_options,
+                self.width,
+                deadline,
+            )
+            if choice.end is not None:
+                stand = 0 if sheet.position == OUTSIDE else 1 << sheet.position
+                self._planned[(sheet.crossed | 1 << choice.cell | stand, sheet.circled)] = (
+                    choice.end
+                )
+            return choice.cell if choice.cell in legal else legal[0]
+        if sheet.step == MOVE:
+            end = self._planned.get((sheet.crossed, sheet.circled))
+            if end is None or end not in sheet.destinations:
+                end = plan_move(
+                    settings, sheet.crossed, sheet.circled, sheet.destinations, self.width
+                )
+            action = MOVE_BASE + end
+            return action if action in legal else legal[0]
+        return legal[0]
+
+
+def _settings(game: RoadTo300Game, state: RoadTo300State, seat: int) -> Settings:
+    target = game.target
+    if len(state.sheets) > 1:
+        target = _score_to_beat(game, state, seat)
+    rules = Rules(
+        target=target,
+        cross_standing=game.cross_standing,
+        final_field_on_fail=game.final_field == "always",
+    )
+    return Settings(rules=rules, final_field=game.final_field, corner_free=game.corner_free)
+
+
+def _score_to_beat(game: RoadTo300Game, state: RoadTo300State, seat: int) -> int:
+    """Competitive mode: the score this seat should aim at (see the module doc)."""
+    scores = state.scores()
+    aims = []
+    for other, sheet in enumerate(state.sheets):
+        if other == seat:
+            continue
+        if sheet.step == OVER:
+            aims.append(int(scores[other]) + 1)
+        else:
+            aims.append(int(scores[other]) + _RUNNING_MARGIN)
+    return max(1, max(aims, default=game.target))
+
+
+def make_expert_bot(
+    game: Game, seconds: float = DEFAULT_SECONDS, width: int = DEFAULT_WIDTH
+) -> ExpertRoadTo300Bot:
+    """The registered factory: ``seconds`` per decision (``--think``)."""
+    return ExpertRoadTo300Bot(game, seconds=seconds, width=width)

@@ -1,0 +1,143 @@
+"""The Road to 300 expert's decision on a roll: which field to cross, where to end.
+
+A choice of step 2 fixes the movement die, and nothing random happens between
+step 2 and step 4, so the planner picks the cross and the end of the movement
+together.  Every such pair is first valued by the evaluation of the position it
+leaves; then, best first and while the time lasts (at most ``width`` of them),
+by the expectimax over the next roll (``search.position_value``).  A cross that
+leaves no legal movement ends the game: it is valued as the game's result, so a
+cross that locks in a win is found.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from roadtrip.bots.road_to_300.evaluation import Rules
+from roadtrip.bots.road_to_300.search import position_value, static_values
+from roadtrip.games.road_to_300 import board
+
+OUTSIDE = -1
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A solo sheet between step 1 and step 2: masks and the field stood on."""
+
+    crossed: int
+    circled: int
+    position: int  # OUTSIDE before the first movement
+
+
+@dataclass(frozen=True)
+class Choice:
+    """Cross ``cell`` (step 2), then end the movement on ``end`` (None: no legal
+    movement, the game ends), with its estimated chance of winning."""
+
+    cell: int
+    end: int | None
+    value: float
+
+
+def ended_score(sheet: Sheet, crossed: int, final_field: str) -> int:
+    """The score when the game ends in step 4 right after crossing (``crossed`` has
+    step 2's and step 3's crosses)."""
+    scored = crossed & sheet.circled
+    if sheet.position != OUTSIDE and final_field == "never":
+        scored &= ~(1 << sheet.position)
+    return board.mask_value(scored)
+
+
+def walks_for(sheet: Sheet, die: int, corner_free: bool) -> tuple[tuple[int, int], ...]:
+    if sheet.position == OUTSIDE:
+        return board.ENTRY_WALKS[die] if corner_free else board.ENTRY_WALKS[die - 1]
+    return board.WALKS[sheet.position][die]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The game options the planner needs."""
+
+    rules: Rules
+    final_field: str = "rulebook"
+    corner_free: bool = False
+
+
+def candidates(
+    settings: Settings, sheet: Sheet, options: tuple[tuple[int, int], ...]
+) -> tuple[list[tuple[int, int, int, int]], list[Choice]]:
+    """((cell, end, crossed, circled) for every cross-and-move pair, the crosses
+    that end the game valued exactly)."""
+    moves: list[tuple[int, int, int, int]] = []
+    ending: list[Choice] = []
+    stand = 0 if sheet.position == OUTSIDE else 1 << sheet.position
+    for cell, die in options:
+        crossed = sheet.crossed | 1 << cell | stand
+        ends = board.destinations(
+            walks_for(sheet, die, settings.corner_free), crossed | sheet.circled
+        )
+        if not ends:
+            score = ended_score(sheet, crossed, settings.final_field)
+            ending.append(Choice(cell, None, 1.0 if score >= settings.rules.target else 0.0))
+        for end in ends:
+            moves.append((cell, end, crossed, sheet.circled | 1 << end))
+    return moves, ending
+
+
+def plan(
+    settings: Settings,
+    sheet: Sheet,
+    options: tuple[tuple[int, int], ...],
+    width: int,
+    deadline: float | None = None,
+) -> Choice:
+    """The best choice on a roll offering ``options`` ((cell, movement die) pairs).
+
+    ``width``: how many of the best pairs by the evaluation get the expectimax;
+    ``deadline`` (a ``time.perf_counter()`` value): stop searching more pairs then
+    (the first one is always searched).
+    """
+    moves, ending = candidates(settings, sheet, options)
+    choices = list(ending)
+    if moves:
+        rules = settings.rules
+        static = static_values(
+            rules, [m[2] for m in moves], [m[3] for m in moves], [m[1] for m in moves]
+        )
+        order = sorted(range(len(moves)), key=lambda i: (-static[i], i))
+        searched = []
+        for rank, index in enumerate(order[:width]):
+            if rank and deadline is not None and time.perf_counter() > deadline:
+                break
+            cell, end, crossed, circled = moves[index]
+            searched.append(Choice(cell, end, position_value(rules, crossed, circled, end)))
+        choices.extend(searched)
+        if not searched:
+            index = order[0]
+            choices.append(Choice(moves[index][0], moves[index][1], float(static[index])))
+    # Highest value; among equals the game-ending crosses (listed first) win, then
+    # the evaluation's order.
+    best = choices[0]
+    for choice in choices[1:]:
+        if choice.value > best.value:
+            best = choice
+    return best
+
+
+def plan_move(
+    settings: Settings, crossed: int, circled: int, ends: tuple[int, ...], width: int
+) -> int:
+    """Where to end a movement whose cross is already made (step 4)."""
+    if len(ends) == 1:
+        return ends[0]
+    rules = settings.rules
+    static = static_values(rules, [crossed] * len(ends), [circled | 1 << e for e in ends], list(ends))
+    order = sorted(range(len(ends)), key=lambda i: (-static[i], i))
+    best_end, best_value = ends[order[0]], -1.0
+    for index in order[:width]:
+        end = ends[index]
+        value = position_value(rules, crossed, circled | 1 << end, end)
+        if value > best_value:
+            best_end, best_value = end, value
+    return best_end

@@ -1,0 +1,151 @@
+"""The Road to 300 expert's search: an expectimax over the next roll.
+
+The value of a position between rounds (see ``evaluation``) is looked up one
+round deeper: for each of the 56 rolls (exact odds), the best of its choices,
+where a choice is a field to cross together with where the movement then ends,
+valued by the evaluation of the position it leaves.  A cross after which the
+movement has no legal end ends the game on the spot: it is valued as the game's
+result (a win when the points reached, the field stood on included, make the
+target).  A roll that can cross nothing is rolled again, and three such rolls in
+a row end the game.
+
+Everything works on 36-bit masks, all the choices of a position in one batch.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from roadtrip.bots.road_to_300.evaluation import Positions, Rules, evaluate, fail_chance
+from roadtrip.bots.road_to_300.tables import (
+    ALL,
+    DICE,
+    DIE_OFFSETS,
+    DIE_WIDTHS,
+    PAD_CHOICE,
+    ROLL_CHOICES,
+    ROLL_PROBABILITIES,
+    WALK_ENDS,
+    WALK_MASKS,
+    Floats,
+    mask_values,
+)
+from roadtrip.games.road_to_300 import board
+
+_CANNOT_CROSS = -1.0
+_ONE_HOT_ENDS = np.eye(board.CELLS, dtype=np.int64)
+
+
+def _bit(cell: int) -> int:
+    return 1 << cell
+
+
+def reached_points(crossed: int, circled: int, position: int) -> int:
+    """Points scored so far plus the field stood on (the next cross locks it in)."""
+    return board.mask_value(crossed & circled) + board.VALUES[position]
+
+
+def crossable_cells(rules: Rules, crossed: int, circled: int, position: int) -> list[int]:
+    """Fields a step-2 cross may pick on this sheet (before the roll)."""
+    blocked = crossed if rules.cross_standing else crossed | circled
+    return [cell for cell in range(board.CELLS) if not blocked >> cell & 1]
+
+
+def _ended_value(rules: Rules, reached: int, crossed: int, circled: int) -> float:
+    """The result of a game that ends in step 4 now (no legal movement): the field
+    stood on is crossed in step 3, so it scores."""
+    del crossed, circled
+    return 1.0 if reached >= rules.target else 0.0
+
+
+def position_value(rules: Rules, crossed: int, circled: int, position: int) -> float:
+    """Expected chance of winning from a position between rounds, looking one roll
+    deeper (with the evaluation at the positions after the next movement)."""
+    locked = board.mask_value(crossed & circled)
+    if locked >= rules.target:
+        return 1.0
+    reached = locked + board.VALUES[position]
+    cells = crossable_cells(rules, crossed, circled, position)
+    crossable = np.array([sum(_bit(c) for c in cells)], dtype=np.uint64)
+    if reached >= rules.target:
+        if rules.final_field_on_fail:
+            return 1.0
+        return float(1.0 - fail_chance(crossable)[0] ** 3)
+    blocked = crossed | circled
+    choice_values = np.full(PAD_CHOICE + 1, _CANNOT_CROSS)
+    if cells:
+        _value_choices(rules, crossed, circled, position, cells, blocked, choice_values, reached)
+    per_roll = choice_values[ROLL_CHOICES].max(axis=1)
+    crossing = per_roll >= 0.0
+    success = float(ROLL_PROBABILITIES[crossing] @ per_roll[crossing])
+    q = float(ROLL_PROBABILITIES[~crossing].sum())
+    fail_value = 1.0 if rules.final_field_on_fail and reached >= rules.target else 0.0
+    return success * (1.0 + q + q * q) + q**3 * fail_value
+
+
+def _value_choices(
+    rules: Rules,
+    crossed: int,
+    circled: int,
+    position: int,
+    cells: list[int],
+    blocked: int,
+    out: Floats,
+    reached: int,
+) -> None:
+    """Fill ``out[cell * 7 + die]`` with the best value of crossing ``cell`` and
+    moving ``die`` steps from ``position``."""
+    cell_array = np.array(cells, dtype=np.uint64)
+    blocked_u = np.uint64(blocked)
+    reach_by_die = []
+    for die, offset, width in zip(DICE, DIE_OFFSETS, DIE_WIDTHS, strict=True):
+        masks = WALK_MASKS[position, offset : offset + width]
+        open_walks = (masks & blocked_u) == 0
+        masks = masks[open_walks]
+        ends = WALK_ENDS[position, offset : offset + width][open_walks]
+        if len(masks) == 0:
+            reach_by_die.append((die, None))
+            continue
+        # allowed[i, k]: walk k does not enter the field cells[i] crossed in step 2.
+        allowed = ((masks[None, :] >> cell_array[:, None]) & np.uint64(1)) == 0
+        reach = (allowed.astype(np.int64) @ _ONE_HOT_ENDS[ends]) > 0
+        reach_by_die.append((die, reach))
+    reach_any = np.zeros((len(cells), board.CELLS), dtype=bool)
+    for _, reach in reach_by_die:
+        if reach is not None:
+            reach_any |= reach
+    rows, ends = np.nonzero(reach_any)
+    values = np.full((len(cells), board.CELLS), -np.inf)
+    if len(rows):
+        stand = np.uint64(_bit(position))
+        positions = Positions(
+            crossed=(np.uint64(crossed) | (np.uint64(1) << cell_array[rows]) | stand),
+            circled=np.uint64(circled) | (np.uint64(1) << ends.astype(np.uint64)),
+            position=ends.astype(np.int64),
+        )
+        values[rows, ends] = evaluate(rules, positions)
+    ended = _ended_value(rules, reached, crossed, circled)
+    indices = np.array(cells, dtype=np.int64) * 7
+    for die, reach in reach_by_die:
+        if reach is None:
+            out[indices + die] = ended
+            continue
+        best = np.where(reach, values, -np.inf).max(axis=1)
+        out[indices + die] = np.where(np.isfinite(best), best, ended)
+
+
+def static_values(rules: Rules, crossed: list[int], circled: list[int], position: list[int]) -> Floats:
+    """The evaluation of several positions (no look-ahead)."""
+    positions = Positions(
+        crossed=np.array(crossed, dtype=np.uint64),
+        circled=np.array(circled, dtype=np.uint64),
+        position=np.array(position, dtype=np.int64),
+    )
+    return evaluate(rules, positions)
+
+
+def locked_points(crossed: int, circled: int) -> int:
+    return int(mask_values(np.array([crossed & circled], dtype=np.uint64))[0])
+
+
+__all__ = ["ALL", "crossable_cells", "position_value", "reached_points", "static_values"]
