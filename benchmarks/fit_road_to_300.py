@@ -21,11 +21,12 @@ from random import Random
 import numpy as np
 
 from roadtrip.bots.road_to_300.evaluation import (
-    FEATURE_NAMES,
     WEIGHTS,
     Positions,
     Rules,
     features,
+    measure,
+    settled,
 )
 from roadtrip.bots.road_to_300.planner import (
     OUTSIDE,
@@ -36,6 +37,7 @@ from roadtrip.bots.road_to_300.planner import (
     ended_score,
     plan,
 )
+from roadtrip.bots.road_to_300.search import static_values
 from roadtrip.games.road_to_300 import board
 
 _CUMULATIVE = list(accumulate(p for _, p in board.ROLL_OUTCOMES))
@@ -46,10 +48,13 @@ def roll(rng: Random) -> int:
 
 
 def play(
-    settings: Settings, rng: Random, width: int, weights: tuple[float, ...] | None = None
+    settings: Settings, rng: Random, width: int, explore: bool = False
 ) -> tuple[bool, int, list[tuple[int, int, int]]]:
-    """One solo game: (won, score, positions between rounds)."""
-    del weights
+    """One solo game: (won, score, positions between rounds).  ``explore``: one
+    decision, drawn at random, is a random choice, and only the positions from it
+    on are returned (their futures follow the policy)."""
+    explore_at = rng.randrange(14) if explore else -1
+    decision = 0
     crossed = circled = 0
     position = OUTSIDE
     failed = 0
@@ -69,7 +74,14 @@ def play(
             continue
         failed = 0
         sheet = Sheet(crossed, circled, position)
-        choice = greedy(settings, sheet, options) if width < 0 else plan(settings, sheet, options, width)
+        if decision == explore_at:
+            choice = explore_choice(settings, sheet, options, rng)
+            seen.clear()
+        elif width < 0:
+            choice = greedy(settings, sheet, options)
+        else:
+            choice = plan(settings, sheet, options, width)
+        decision += 1
         stand = 0 if position == OUTSIDE else 1 << position
         if choice.end is None:
             score = ended_score(sheet, crossed | 1 << choice.cell | stand, settings.final_field)
@@ -79,6 +91,22 @@ def play(
         position = choice.end
         seen.append((crossed, circled, position))
     return score >= settings.rules.target, score, seen
+
+
+def explore_choice(
+    settings: Settings, sheet: Sheet, options: tuple[tuple[int, int], ...], rng: Random
+) -> Choice:
+    """One of the base policy's four favourite choices, at random (the choices the
+    expert's look-ahead compares)."""
+    moves, ending = candidates(settings, sheet, options)
+    if not moves:
+        return ending[0]
+    keys, _ = static_values(
+        settings.rules, [m[2] for m in moves], [m[3] for m in moves], [m[1] for m in moves]
+    )
+    order = sorted(range(len(moves)), key=lambda i: (-keys[i], i))[:4]
+    cell, end, _, _ = moves[rng.choice(order)]
+    return Choice(cell, end, 0.0)
 
 
 def greedy(settings: Settings, sheet: Sheet, options: tuple[tuple[int, int], ...]) -> Choice:
@@ -93,7 +121,7 @@ def greedy(settings: Settings, sheet: Sheet, options: tuple[tuple[int, int], ...
 def fit(table: np.ndarray, results: np.ndarray, ridge: float = 1e-3) -> np.ndarray:
     """Logistic regression by Newton's method."""
     w = np.zeros(table.shape[1])
-    for _ in range(30):
+    for _ in range(50):
         p = 1.0 / (1.0 + np.exp(-np.clip(table @ w, -30, 30)))
         gradient = table.T @ (p - results) + ridge * w
         hessian = (table * (p * (1 - p))[:, None]).T @ table + ridge * np.eye(len(w))
@@ -112,6 +140,7 @@ def main() -> None:
     parser.add_argument("--cross-standing", action="store_true")
     parser.add_argument("--weights", help="start from these weights (comma-separated)")
     parser.add_argument("--greedy-start", action="store_true")
+    parser.add_argument("--explore", action="store_true", help="one random choice a game")
     parser.add_argument("--rounds", type=int, default=1, help="play and refit this often")
     args = parser.parse_args()
     weights = tuple(float(w) for w in args.weights.split(",")) if args.weights else WEIGHTS
@@ -134,10 +163,10 @@ def one_round(
     wins = 0
     started = time.perf_counter()
     for _ in range(args.games):
-        won, _score, seen = play(settings, rng, width)
+        won, _score, seen = play(settings, rng, width, args.explore)
         wins += won
         rows.extend(seen)
-        labels.extend([float(won)] * len(seen))
+        labels.extend([float(_score)] * len(seen))
     elapsed = time.perf_counter() - started
     n = args.games
     rate = wins / n
@@ -148,14 +177,13 @@ def one_round(
         circled=np.array([r[1] for r in rows], dtype=np.uint64),
         position=np.array([r[2] for r in rows], dtype=np.int64),
     )
-    table, reached, reachable, _q = features(rules, positions)
-    results = np.array(labels)
-    need = rules.target - reached
-    open_question = (need > 0) & (reachable >= need)
-    fitted = fit(table[open_question], results[open_question])
-    print(f"{int(open_question.sum())} positions fitted")
-    for name, old, new in zip(FEATURE_NAMES, weights, fitted, strict=True):
-        print(f"    {new:.4f},  # {name} (was {old:.4f})")
+    measures = measure(rules, positions)
+    table = features(measures)
+    results = np.array(labels) >= rules.target
+    known, _exact = settled(rules, measures)
+    fitted = fit(table[~known], results[~known].astype(np.float64))
+    print(f"{int((~known).sum())} positions fitted")
+    print("(" + ", ".join(f"{w:.4f}" for w in fitted) + ")")
     return tuple(float(w) for w in fitted)
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from roadtrip.bots.road_to_300.tables import (
     ALL,
@@ -46,30 +47,47 @@ from roadtrip.bots.road_to_300.tables import (
     mask_values,
 )
 
-FEATURE_NAMES = (
+FEATURE_NAMES: tuple[str, ...] = (
     "bias",
     "need",
-    "potential_slack",
+    "slack",
     "need_share",
+    "potential_slack",
     "mobility_mean",
     "mobility_low3",
     "dead_dice",
     "fail_chance",
     "region_size",
 )
-
-# Fitted by logistic regression on self-play outcomes (see ``fit_weights``).
+# Logistic weights of the features, fitted on the outcomes of the base policy's
+# games (benchmarks/fit_road_to_300.py); one set per cross_standing ruling.
 WEIGHTS: tuple[float, ...] = (
-    -1.8496,
-    -2.9412,
-    0.4642,
-    -1.5215,
-    -1.1587,
-    1.0830,
-    1.1326,
-    2.3966,
-    8.9369,
+    1.6379,
+    -0.8289,
+    -0.7369,
+    -7.1476,
+    -0.0433,
+    -0.3613,
+    2.2983,
+    0.3022,
+    -1.7639,
+    4.4466,
 )
+WEIGHTS_CROSS_STANDING: tuple[float, ...] = WEIGHTS
+# The base policy's preference (``base_key``): the points reached plus these
+# weights (in points) of BASE_FEATURE_NAMES, tuned by direct policy search on the
+# win rate (benchmarks/tune_road_to_300.py).
+BASE_FEATURE_NAMES = (
+    "dead_dice",
+    "mobility_low3",
+    "fail_chance",
+    "region_size",
+    "potential_slack",
+    "need_share",
+)
+BASE_WEIGHTS: tuple[float, ...] = (-0.5, 0.0, 0.0, 0.0, 0.0, 0.0)
+BASE_WEIGHTS_CROSS_STANDING: tuple[float, ...] = BASE_WEIGHTS
+_SETTLED = 1000.0
 
 
 @dataclass(frozen=True)
@@ -81,6 +99,7 @@ class Rules:
     # Does the field stood on score when three failed rolls end the game?
     final_field_on_fail: bool = False
     weights: tuple[float, ...] = WEIGHTS
+    base_weights: tuple[float, ...] = BASE_WEIGHTS
 
 
 @dataclass(frozen=True)
@@ -121,46 +140,111 @@ def top_values(region: Masks, count: Ints) -> Ints:
     return result
 
 
-def features(rules: Rules, positions: Positions) -> tuple[Floats, Ints, Ints, Floats]:
-    """(features (N, F), points reached with the field stood on, reachable value,
-    fail chance)."""
+@dataclass(frozen=True)
+class Measures:
+    """What the evaluation measures of each position."""
+
+    reached: Ints  # points scored plus the field stood on
+    need: Ints  # points still needed
+    reachable: Ints  # value of the open fields connected to the field stood on
+    potential: Ints  # value of the best half of them
+    size: Ints  # how many they are
+    best: Ints  # (N, 6) best end value for each die value
+    fail: Floats  # chance that the next roll crosses nothing
+    locked: Ints  # points scored (crossed and circled)
+
+
+def measure(rules: Rules, positions: Positions) -> Measures:
     crossed, circled, position = positions.crossed, positions.circled, positions.position
     blocked = crossed | circled
     open_fields = ~blocked & ALL
-    reached = mask_values(crossed & circled) + VALUES[position]
-    need = rules.target - reached
+    locked = mask_values(crossed & circled)
+    reached = locked + VALUES[position]
     region = components(NEIGHBOUR_MASKS[position] & open_fields, open_fields)
-    reachable = mask_values(region)
     size = mask_counts(region)
-    best = mobility(position, blocked)
-    crossable = open_fields | (np.uint64(1) << position.astype(np.uint64)) if (
-        rules.cross_standing
-    ) else open_fields
-    q = fail_chance(crossable)
-    potential = top_values(region, size // 2)
-    columns = (
-        np.ones(len(position)),
-        need / 100.0,
-        (potential - need) / 100.0,
-        need / np.maximum(potential, 1),
-        best.mean(axis=1) / 30.0,
-        np.sort(best, axis=1)[:, :3].mean(axis=1) / 30.0,
-        (best == 0).sum(axis=1) / 6.0,
-        q,
-        size / 36.0,
+    if rules.cross_standing:
+        crossable = open_fields | (np.uint64(1) << position.astype(np.uint64))
+    else:
+        crossable = open_fields
+    return Measures(
+        reached=reached,
+        need=rules.target - reached,
+        reachable=mask_values(region),
+        potential=top_values(region, size // 2),
+        size=size,
+        best=mobility(position, blocked),
+        fail=fail_chance(crossable),
+        locked=locked,
     )
-    return np.stack(columns, axis=1), reached, reachable, q
+
+
+def features(measures: Measures) -> Floats:
+    """(N, F): the logistic model's features."""
+    m = measures
+    columns = (
+        np.ones(len(m.need)),
+        m.need / 100.0,
+        (m.reachable - m.need) / 100.0,
+        m.need / np.maximum(m.reachable, 1),
+        (m.potential - m.need) / 100.0,
+        m.best.mean(axis=1) / 30.0,
+        np.sort(m.best, axis=1)[:, :3].mean(axis=1) / 30.0,
+        (m.best == 0).sum(axis=1) / 6.0,
+        m.fail,
+        m.size / 36.0,
+    )
+    table: Floats = np.stack(columns, axis=1)
+    return table
+
+
+def base_features(m: Measures) -> Floats:
+    """(N, len(BASE_FEATURE_NAMES)): what the base policy weighs beside the points."""
+    columns = (
+        (m.best == 0).sum(axis=1).astype(np.float64),
+        np.sort(m.best, axis=1)[:, :3].sum(axis=1) / 30.0,
+        m.fail,
+        m.size / 36.0,
+        (m.potential - m.need) / 100.0,
+        m.need / np.maximum(m.reachable, 1),
+    )
+    table: Floats = np.stack(columns, axis=1)
+    return table
+
+
+def settled(rules: Rules, m: Measures) -> tuple[npt.NDArray[np.bool_], Floats]:
+    """(is the result known, its chance): lost when the reachable value is short of
+    the points needed; won but for three failed rolls when the target is reached."""
+    won = np.ones(len(m.need)) if rules.final_field_on_fail else 1.0 - m.fail**3
+    chance = np.where(m.need <= 0, won, 0.0)
+    chance = np.where(m.locked >= rules.target, 1.0, chance)
+    known = (m.need <= 0) | (m.reachable < m.need)
+    return known, chance
 
 
 def evaluate(rules: Rules, positions: Positions) -> Floats:
     """The estimated chance of winning from each position."""
-    table, reached, reachable, q = features(rules, positions)
-    logits = table @ np.asarray(rules.weights, dtype=np.float64)
-    chance: Floats = 1.0 / (1.0 + np.exp(-np.clip(logits, -30.0, 30.0)))
-    need = rules.target - reached
-    chance = np.where(reachable < need, 0.0, chance)
-    locked = mask_values(positions.crossed & positions.circled) >= rules.target
-    won = 1.0 if rules.final_field_on_fail else 1.0 - q**3
-    chance = np.where(need <= 0, won, chance)
-    result: Floats = np.where(locked, 1.0, chance)
+    m = measure(rules, positions)
+    logits = features(m) @ np.asarray(rules.weights, dtype=np.float64)
+    chance = 1.0 / (1.0 + np.exp(-np.clip(logits, -30.0, 30.0)))
+    known, exact = settled(rules, m)
+    result: Floats = np.where(known, exact, chance)
     return result
+
+
+def base_key(rules: Rules, positions: Positions) -> Floats:
+    """The base policy's preference: settled results first (wins above everything,
+    losses below), then the points reached, then fewer dead-end die values."""
+    return judge(rules, positions)[0]
+
+
+def judge(rules: Rules, positions: Positions) -> tuple[Floats, Floats]:
+    """(the base policy's preference, the estimated chance of winning)."""
+    m = measure(rules, positions)
+    known, exact = settled(rules, m)
+    logits = features(m) @ np.asarray(rules.weights, dtype=np.float64)
+    chance = 1.0 / (1.0 + np.exp(-np.clip(logits, -30.0, 30.0)))
+    value: Floats = np.where(known, exact, chance)
+    key = m.reached + base_features(m) @ np.asarray(rules.base_weights, dtype=np.float64)
+    key = np.where(known, np.where(exact > 0, _SETTLED + exact, -_SETTLED + m.reached), key)
+    result: Floats = key.astype(np.float64)
+    return result, value

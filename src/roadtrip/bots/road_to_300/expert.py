@@ -1,18 +1,27 @@
-"""The Road to 300 expert: an expectimax over the next roll on a fitted evaluation.
+"""The Road to 300 expert: the most points now, as long as 300 stays reachable.
 
 At step 2 the bot plans the cross and the end of the movement together
-(``planner.plan``): every pair is valued by the evaluation of the position it
-leaves, then the best of them, while the time budget lasts, by the expected value
-over the next roll's 56 outcomes.  At step 4 it ends the movement where it
-planned (or plans the movement again if the sheet is not the one it planned for).
+(``planner.plan``), since nothing random happens between them.  Its base policy
+(``evaluation.base_key``) ranks every cross-and-move pair:
 
-Solo: the value is the chance of reaching the target.  Competitive mode (2-6
-sheets on a shared roll): the bot plays its own sheet towards the score it must
-beat: one point above the best finished opponent, or the best running opponent's
-points plus ``_RUNNING_MARGIN`` (their likely gain), at least the game's target
-when nobody is ahead of that.  Deterministic for a given ``width`` and a time
-budget that does not run out (the ``rng`` is not used: ties go to the first in
-the evaluation's order).
+1. a cross that ends the game with the target reached wins at once (the field
+   stood on scores when the game ends in step 4);
+2. positions whose result is settled: the target reached (won unless three rolls
+   in a row fail) above everything; the value of the open fields still connected
+   to the player's field below the points still needed (lost) below everything;
+3. otherwise the most points reached, plus small tuned weights (in points) for
+   next-round mobility (dead-end die values, the worst three dice's best fields),
+   the chance that the next roll crosses nothing, and the reachable region.
+
+With ``width`` > 0 the best ``width`` pairs are compared by an expectimax over the
+next roll (``search.position_value``) within ``seconds``; in trials it did not
+beat the base policy, so the default is 0 (see benchmarks/README.md).  At step 4
+the bot ends the movement where it planned.
+
+Competitive mode (2-6 sheets on a shared roll): the bot plays its own sheet towards
+the score it must beat: one point above the best finished opponent, or the best
+running opponent's points plus ``_RUNNING_MARGIN`` (their likely gain), at least 1.
+Deterministic: the ``rng`` is not used (ties go to the lowest field numbers).
 """
 
 from __future__ import annotations
@@ -29,13 +38,13 @@ from roadtrip.games.road_to_300.rules import MOVE_BASE, RoadTo300Game, RoadTo300
 from roadtrip.games.road_to_300.sheet import CROSS, MOVE, OVER
 
 DEFAULT_SECONDS = 1.0
-DEFAULT_WIDTH = 64  # more than any roll offers: the time budget decides
+DEFAULT_WIDTH = 0  # the base policy; > 0: that many pairs get the look-ahead
 _RUNNING_MARGIN = 60
 _TIME_SHARE = 0.8  # of the budget spent searching (the rest: setup, safety)
 
 
 class ExpertRoadTo300Bot:
-    """Expectimax over the next roll with a fitted evaluation (solo or competitive)."""
+    """Most points now while the target stays reachable (solo or competitive)."""
 
     name = "expert"
 
@@ -56,9 +65,7 @@ class ExpertRoadTo300Bot:
             return legal[0]
         started = time.perf_counter()
         state = observation.sample_state(Random(0))
-        if not isinstance(state, RoadTo300State) or not isinstance(
-            state.game, RoadTo300Game
-        ):
+        if not isinstance(state, RoadTo300State) or not isinstance(state.game, RoadTo300Game):
             raise NotSupported(f"the expert bot plays road-to-300, not {state.game.id}")
         settings = _settings(state.game, state, observation.seat)
         sheet = state.sheets[observation.seat]

@@ -94,34 +94,33 @@ def plan(
 ) -> Choice:
     """The best choice on a roll offering ``options`` ((cell, movement die) pairs).
 
-    ``width``: how many of the best pairs by the evaluation get the expectimax;
-    ``deadline`` (a ``time.perf_counter()`` value): stop searching more pairs then
-    (the first one is always searched).
+    ``width``: how many of the base policy's favourite pairs get the expectimax
+    (0: the base policy's choice); ``deadline`` (a ``time.perf_counter()`` value):
+    search no more pairs after it (the first one is always searched).
     """
     moves, ending = candidates(settings, sheet, options)
-    choices = list(ending)
-    if moves:
-        rules = settings.rules
-        static = static_values(
-            rules, [m[2] for m in moves], [m[3] for m in moves], [m[1] for m in moves]
-        )
-        order = sorted(range(len(moves)), key=lambda i: (-static[i], i))
-        searched = []
-        for rank, index in enumerate(order[:width]):
-            if rank and deadline is not None and time.perf_counter() > deadline:
-                break
-            cell, end, crossed, circled = moves[index]
-            searched.append(Choice(cell, end, position_value(rules, crossed, circled, end)))
-        choices.extend(searched)
-        if not searched:
-            index = order[0]
-            choices.append(Choice(moves[index][0], moves[index][1], float(static[index])))
-    # Highest value; among equals the game-ending crosses (listed first) win, then
-    # the evaluation's order.
-    best = choices[0]
-    for choice in choices[1:]:
-        if choice.value > best.value:
-            best = choice
+    won = [choice for choice in ending if choice.value >= 1.0]
+    if won:
+        return won[0]  # a cross that ends the game with the target reached
+    if not moves:
+        return ending[0]
+    rules = settings.rules
+    keys, values = static_values(
+        rules, [m[2] for m in moves], [m[3] for m in moves], [m[1] for m in moves]
+    )
+    order = sorted(range(len(moves)), key=lambda i: (-keys[i], i))
+    first = order[0]
+    best = Choice(moves[first][0], moves[first][1], float(values[first]))
+    if width <= 0:
+        return best
+    best_value = -float("inf")
+    for rank, index in enumerate(order[:width]):
+        if rank and deadline is not None and time.perf_counter() > deadline:
+            break
+        cell, end, crossed, circled = moves[index]
+        value = position_value(rules, crossed, circled, end)
+        if value > best_value:
+            best, best_value = Choice(cell, end, value), value
     return best
 
 
@@ -132,9 +131,13 @@ def plan_move(
     if len(ends) == 1:
         return ends[0]
     rules = settings.rules
-    static = static_values(rules, [crossed] * len(ends), [circled | 1 << e for e in ends], list(ends))
-    order = sorted(range(len(ends)), key=lambda i: (-static[i], i))
-    best_end, best_value = ends[order[0]], -1.0
+    keys, _values = static_values(
+        rules, [crossed] * len(ends), [circled | 1 << e for e in ends], list(ends)
+    )
+    order = sorted(range(len(ends)), key=lambda i: (-keys[i], i))
+    best_end, best_value = ends[order[0]], -float("inf")
+    if width <= 0:
+        return best_end
     for index in order[:width]:
         end = ends[index]
         value = position_value(rules, crossed, circled | 1 << end, end)

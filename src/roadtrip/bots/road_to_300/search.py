@@ -16,9 +16,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from roadtrip.bots.road_to_300.evaluation import Positions, Rules, evaluate, fail_chance
+from roadtrip.bots.road_to_300.evaluation import (
+    Positions,
+    Rules,
+    fail_chance,
+    judge,
+)
 from roadtrip.bots.road_to_300.tables import (
-    ALL,
     DICE,
     DIE_OFFSETS,
     DIE_WIDTHS,
@@ -28,11 +32,10 @@ from roadtrip.bots.road_to_300.tables import (
     WALK_ENDS,
     WALK_MASKS,
     Floats,
-    mask_values,
 )
 from roadtrip.games.road_to_300 import board
 
-_CANNOT_CROSS = -1.0
+_SETTLED_KEY = 2000.0  # below every base key: a game that ends lost
 _ONE_HOT_ENDS = np.eye(board.CELLS, dtype=np.int64)
 
 
@@ -51,16 +54,10 @@ def crossable_cells(rules: Rules, crossed: int, circled: int, position: int) -> 
     return [cell for cell in range(board.CELLS) if not blocked >> cell & 1]
 
 
-def _ended_value(rules: Rules, reached: int, crossed: int, circled: int) -> float:
-    """The result of a game that ends in step 4 now (no legal movement): the field
-    stood on is crossed in step 3, so it scores."""
-    del crossed, circled
-    return 1.0 if reached >= rules.target else 0.0
-
-
 def position_value(rules: Rules, crossed: int, circled: int, position: int) -> float:
     """Expected chance of winning from a position between rounds, looking one roll
-    deeper (with the evaluation at the positions after the next movement)."""
+    deeper: on each roll the choice the base policy makes, valued by the
+    evaluation."""
     locked = board.mask_value(crossed & circled)
     if locked >= rules.target:
         return 1.0
@@ -71,16 +68,19 @@ def position_value(rules: Rules, crossed: int, circled: int, position: int) -> f
         if rules.final_field_on_fail:
             return 1.0
         return float(1.0 - fail_chance(crossable)[0] ** 3)
-    blocked = crossed | circled
-    choice_values = np.full(PAD_CHOICE + 1, _CANNOT_CROSS)
+    keys = np.full(PAD_CHOICE + 1, -np.inf)
+    values = np.zeros(PAD_CHOICE + 1)
     if cells:
-        _value_choices(rules, crossed, circled, position, cells, blocked, choice_values, reached)
-    per_roll = choice_values[ROLL_CHOICES].max(axis=1)
-    crossing = per_roll >= 0.0
+        _value_choices(rules, crossed, circled, position, cells, keys, values)
+    choice_keys = keys[ROLL_CHOICES]
+    picked = choice_keys.argmax(axis=1)
+    crossing = np.isfinite(choice_keys.max(axis=1))
+    per_roll = values[ROLL_CHOICES[np.arange(len(picked)), picked]]
     success = float(ROLL_PROBABILITIES[crossing] @ per_roll[crossing])
     q = float(ROLL_PROBABILITIES[~crossing].sum())
-    fail_value = 1.0 if rules.final_field_on_fail and reached >= rules.target else 0.0
-    return success * (1.0 + q + q * q) + q**3 * fail_value
+    # Three failed rolls end the game with the field stood on unscored: short of
+    # the target here (reached < target), so lost.
+    return success * (1.0 + q + q * q)
 
 
 def _value_choices(
@@ -89,12 +89,12 @@ def _value_choices(
     circled: int,
     position: int,
     cells: list[int],
-    blocked: int,
-    out: Floats,
-    reached: int,
+    out_keys: Floats,
+    out_values: Floats,
 ) -> None:
-    """Fill ``out[cell * 7 + die]`` with the best value of crossing ``cell`` and
-    moving ``die`` steps from ``position``."""
+    """Fill ``out_*[cell * 7 + die]`` with the preference and the value of the
+    choice made on crossing ``cell`` and moving ``die`` steps from ``position``."""
+    blocked = crossed | circled
     cell_array = np.array(cells, dtype=np.uint64)
     blocked_u = np.uint64(blocked)
     reach_by_die = []
@@ -115,7 +115,8 @@ def _value_choices(
         if reach is not None:
             reach_any |= reach
     rows, ends = np.nonzero(reach_any)
-    values = np.full((len(cells), board.CELLS), -np.inf)
+    keys = np.full((len(cells), board.CELLS), -np.inf)
+    values = np.zeros((len(cells), board.CELLS))
     if len(rows):
         stand = np.uint64(_bit(position))
         positions = Positions(
@@ -123,29 +124,34 @@ def _value_choices(
             circled=np.uint64(circled) | (np.uint64(1) << ends.astype(np.uint64)),
             position=ends.astype(np.int64),
         )
-        values[rows, ends] = evaluate(rules, positions)
-    ended = _ended_value(rules, reached, crossed, circled)
+        leaf_keys, leaf_values = judge(rules, positions)
+        keys[rows, ends] = leaf_keys
+        values[rows, ends] = leaf_values
+    # No legal movement: the game ends now, short of the target (checked above).
+    ended_key = -_SETTLED_KEY
+    ended_value = 0.0
     indices = np.array(cells, dtype=np.int64) * 7
+    row_index = np.arange(len(cells))
     for die, reach in reach_by_die:
         if reach is None:
-            out[indices + die] = ended
+            out_keys[indices + die] = ended_key
+            out_values[indices + die] = ended_value
             continue
-        best = np.where(reach, values, -np.inf).max(axis=1)
-        out[indices + die] = np.where(np.isfinite(best), best, ended)
+        masked = np.where(reach, keys, -np.inf)
+        best = masked.argmax(axis=1)
+        best_key = masked[row_index, best]
+        movable = np.isfinite(best_key)
+        out_keys[indices + die] = np.where(movable, best_key, ended_key)
+        out_values[indices + die] = np.where(movable, values[row_index, best], ended_value)
 
 
-def static_values(rules: Rules, crossed: list[int], circled: list[int], position: list[int]) -> Floats:
-    """The evaluation of several positions (no look-ahead)."""
+def static_values(
+    rules: Rules, crossed: list[int], circled: list[int], position: list[int]
+) -> tuple[Floats, Floats]:
+    """(the base policy's preference, the evaluation) of several positions."""
     positions = Positions(
         crossed=np.array(crossed, dtype=np.uint64),
         circled=np.array(circled, dtype=np.uint64),
         position=np.array(position, dtype=np.int64),
     )
-    return evaluate(rules, positions)
-
-
-def locked_points(crossed: int, circled: int) -> int:
-    return int(mask_values(np.array([crossed & circled], dtype=np.uint64))[0])
-
-
-__all__ = ["ALL", "crossable_cells", "position_value", "reached_points", "static_values"]
+    return judge(rules, positions)

@@ -29,7 +29,7 @@ def _die_widths() -> tuple[int, ...]:
 
 DIE_WIDTHS = _die_widths()
 # Column where each die's walks start in a row of WALK_MASKS (for np.maximum.reduceat).
-DIE_OFFSETS: Ints = np.cumsum((0,) + DIE_WIDTHS[:-1]).astype(np.int64)
+DIE_OFFSETS: Ints = np.cumsum((0, *DIE_WIDTHS[:-1])).astype(np.int64)
 WALK_WIDTH = sum(DIE_WIDTHS)
 
 
@@ -120,7 +120,8 @@ def spread(masks: Masks) -> Masks:
     out = masks | (masks << _ROW) | (masks >> _ROW)
     out |= (masks << _ONE) & _NOT_COL1  # one column right, not wrapping to column 1
     out |= (masks >> _ONE) & _NOT_COL6
-    return out & ALL
+    grown: Masks = out & ALL
+    return grown
 
 
 def components(starts: Masks, open_fields: Masks) -> Masks:
