@@ -40,6 +40,7 @@ from roadtrip.bots.road_to_300.planner import (
 from roadtrip.bots.road_to_300.search import static_values
 from roadtrip.games.road_to_300 import board
 
+EXPLORE_FROM = 6  # the decisions where the look-ahead matters (endgame)
 _CUMULATIVE = list(accumulate(p for _, p in board.ROLL_OUTCOMES))
 
 
@@ -53,7 +54,7 @@ def play(
     """One solo game: (won, score, positions between rounds).  ``explore``: one
     decision, drawn at random, is a random choice, and only the positions from it
     on are returned (their futures follow the policy)."""
-    explore_at = rng.randrange(14) if explore else -1
+    explore_at = rng.randrange(EXPLORE_FROM, 15) if explore else -1
     decision = 0
     crossed = circled = 0
     position = OUTSIDE
@@ -141,6 +142,7 @@ def main() -> None:
     parser.add_argument("--weights", help="start from these weights (comma-separated)")
     parser.add_argument("--greedy-start", action="store_true")
     parser.add_argument("--explore", action="store_true", help="one random choice a game")
+    parser.add_argument("--max-need", type=int, default=600, help="fit these positions only")
     parser.add_argument("--rounds", type=int, default=1, help="play and refit this often")
     args = parser.parse_args()
     weights = tuple(float(w) for w in args.weights.split(",")) if args.weights else WEIGHTS
@@ -181,8 +183,9 @@ def one_round(
     table = features(measures)
     results = np.array(labels) >= rules.target
     known, _exact = settled(rules, measures)
-    fitted = fit(table[~known], results[~known].astype(np.float64))
-    print(f"{int((~known).sum())} positions fitted")
+    chosen = ~known & (measures.need <= args.max_need)
+    fitted = fit(table[chosen], results[chosen].astype(np.float64))
+    print(f"{int(chosen.sum())} positions fitted")
     print("(" + ", ".join(f"{w:.4f}" for w in fitted) + ")")
     return tuple(float(w) for w in fitted)
 

@@ -35,8 +35,8 @@ register_bot(
 register_bot(
     "expert",
     make_expert_bot,
-    "expert: looks one roll ahead over all 56 rolls, judging positions by next-round "
-    "mobility, the points still reachable and the chance of a failed roll",
+    "expert: the most points now while 300 stays reachable (the open fields it can "
+    "still reach), and in the endgame an expectimax over all 56 next rolls",
     games=("road-to-300",),
 )
 register_bot(

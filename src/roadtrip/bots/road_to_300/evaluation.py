@@ -148,6 +148,7 @@ class Measures:
     need: Ints  # points still needed
     reachable: Ints  # value of the open fields connected to the field stood on
     potential: Ints  # value of the best half of them
+    bound: Ints  # most points the rest of the game can add (see ``measure``)
     size: Ints  # how many they are
     best: Ints  # (N, 6) best end value for each die value
     fail: Floats  # chance that the next roll crosses nothing
@@ -162,15 +163,21 @@ def measure(rules: Rules, positions: Positions) -> Measures:
     reached = locked + VALUES[position]
     region = components(NEIGHBOUR_MASKS[position] & open_fields, open_fields)
     size = mask_counts(region)
+    # Every later round ends on a field of the region and (but where the field
+    # stood on may be crossed) crosses another open field first: at most half the
+    # open fields can still be ended on.
     if rules.cross_standing:
         crossable = open_fields | (np.uint64(1) << position.astype(np.uint64))
+        landings = size
     else:
         crossable = open_fields
+        landings = np.minimum(size, mask_counts(open_fields) // 2)
     return Measures(
         reached=reached,
         need=rules.target - reached,
         reachable=mask_values(region),
         potential=top_values(region, size // 2),
+        bound=top_values(region, landings),
         size=size,
         best=mobility(position, blocked),
         fail=fail_chance(crossable),
@@ -217,7 +224,7 @@ def settled(rules: Rules, m: Measures) -> tuple[npt.NDArray[np.bool_], Floats]:
     won = np.ones(len(m.need)) if rules.final_field_on_fail else 1.0 - m.fail**3
     chance = np.where(m.need <= 0, won, 0.0)
     chance = np.where(m.locked >= rules.target, 1.0, chance)
-    known = (m.need <= 0) | (m.reachable < m.need)
+    known = (m.need <= 0) | (m.bound < m.need)
     return known, chance
 
 

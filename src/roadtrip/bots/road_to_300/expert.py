@@ -13,10 +13,15 @@ At step 2 the bot plans the cross and the end of the movement together
    next-round mobility (dead-end die values, the worst three dice's best fields),
    the chance that the next roll crosses nothing, and the reachable region.
 
-With ``width`` > 0 the best ``width`` pairs are compared by an expectimax over the
-next roll (``search.position_value``) within ``seconds``; in trials it did not
-beat the base policy, so the default is 0 (see benchmarks/README.md).  At step 4
-the bot ends the movement where it planned.
+In the endgame (at most ``search_need`` points still needed) the base policy's
+``width`` favourite pairs are compared by an expectimax over the next roll
+(``search.position_value``: on each of the 56 rolls the base policy's choice,
+valued by a logistic model of win chances fitted on self-play), within
+``seconds``.  Earlier in the game the same look-ahead did worse than the base
+policy in trials (a one-roll horizon favours the centre, from where any die
+reaches the rim, and loses the points of staying on the rim), so it is not used
+there (benchmarks/README.md has the figures).  At step 4 the bot ends the
+movement where it planned.
 
 Competitive mode (2-6 sheets on a shared roll): the bot plays its own sheet towards
 the score it must beat: one point above the best finished opponent, or the best
@@ -30,7 +35,7 @@ import time
 from random import Random
 
 from roadtrip.bots.base import Observation, legal_or_raise, require_game
-from roadtrip.bots.road_to_300.evaluation import Rules
+from roadtrip.bots.road_to_300.evaluation import WEIGHTS, WEIGHTS_CROSS_STANDING, Rules
 from roadtrip.bots.road_to_300.planner import OUTSIDE, Settings, Sheet, plan, plan_move
 from roadtrip.core.errors import NotSupported
 from roadtrip.core.game import Game
@@ -38,7 +43,8 @@ from roadtrip.games.road_to_300.rules import MOVE_BASE, RoadTo300Game, RoadTo300
 from roadtrip.games.road_to_300.sheet import CROSS, MOVE, OVER
 
 DEFAULT_SECONDS = 1.0
-DEFAULT_WIDTH = 0  # the base policy; > 0: that many pairs get the look-ahead
+DEFAULT_WIDTH = 6  # pairs that get the look-ahead (0: the base policy alone)
+DEFAULT_SEARCH_NEED = 100  # the look-ahead runs when at most this many points are needed
 _RUNNING_MARGIN = 60
 _TIME_SHARE = 0.8  # of the budget spent searching (the rest: setup, safety)
 
@@ -49,12 +55,17 @@ class ExpertRoadTo300Bot:
     name = "expert"
 
     def __init__(
-        self, game: Game | None = None, seconds: float = DEFAULT_SECONDS, width: int = DEFAULT_WIDTH
+        self,
+        game: Game | None = None,
+        seconds: float = DEFAULT_SECONDS,
+        width: int = DEFAULT_WIDTH,
+        search_need: int = DEFAULT_SEARCH_NEED,
     ) -> None:
         require_game(game, "road-to-300", "expert")
         self.game = game
         self.seconds = seconds
         self.width = width
+        self.search_need = search_need
         # (crossed, circled) after the planned cross -> the planned end.
         self._planned: dict[tuple[int, int], int] = {}
 
@@ -67,7 +78,7 @@ class ExpertRoadTo300Bot:
         state = observation.sample_state(Random(0))
         if not isinstance(state, RoadTo300State) or not isinstance(state.game, RoadTo300Game):
             raise NotSupported(f"the expert bot plays road-to-300, not {state.game.id}")
-        settings = _settings(state.game, state, observation.seat)
+        settings = _settings(state.game, state, observation.seat, self.search_need)
         sheet = state.sheets[observation.seat]
         if sheet.step == CROSS:
             deadline = started + _TIME_SHARE * self.seconds
@@ -95,7 +106,7 @@ class ExpertRoadTo300Bot:
         return legal[0]
 
 
-def _settings(game: RoadTo300Game, state: RoadTo300State, seat: int) -> Settings:
+def _settings(game: RoadTo300Game, state: RoadTo300State, seat: int, search_need: int) -> Settings:
     target = game.target
     if len(state.sheets) > 1:
         target = _score_to_beat(game, state, seat)
@@ -103,8 +114,14 @@ def _settings(game: RoadTo300Game, state: RoadTo300State, seat: int) -> Settings
         target=target,
         cross_standing=game.cross_standing,
         final_field_on_fail=game.final_field == "always",
+        weights=WEIGHTS_CROSS_STANDING if game.cross_standing else WEIGHTS,
     )
-    return Settings(rules=rules, final_field=game.final_field, corner_free=game.corner_free)
+    return Settings(
+        rules=rules,
+        final_field=game.final_field,
+        corner_free=game.corner_free,
+        search_need=search_need,
+    )
 
 
 def _score_to_beat(game: RoadTo300Game, state: RoadTo300State, seat: int) -> int:
@@ -121,8 +138,6 @@ def _score_to_beat(game: RoadTo300Game, state: RoadTo300State, seat: int) -> int
     return max(1, max(aims, default=game.target))
 
 
-def make_expert_bot(
-    game: Game, seconds: float = DEFAULT_SECONDS, width: int = DEFAULT_WIDTH
-) -> ExpertRoadTo300Bot:
+def make_expert_bot(game: Game, seconds: float = DEFAULT_SECONDS) -> ExpertRoadTo300Bot:
     """The registered factory: ``seconds`` per decision (``--think``)."""
-    return ExpertRoadTo300Bot(game, seconds=seconds, width=width)
+    return ExpertRoadTo300Bot(game, seconds=seconds)

@@ -62,6 +62,9 @@ class Settings:
     rules: Rules
     final_field: str = "rulebook"
     corner_free: bool = False
+    # The look-ahead runs only when at most this many points are still needed
+    # (the endgame, where its leaves are mostly settled results).
+    search_need: int = 600
 
 
 def candidates(
@@ -111,7 +114,9 @@ def plan(
     order = sorted(range(len(moves)), key=lambda i: (-keys[i], i))
     first = order[0]
     best = Choice(moves[first][0], moves[first][1], float(values[first]))
-    if width <= 0:
+    stand = 0 if sheet.position == OUTSIDE else board.VALUES[sheet.position]
+    need = rules.target - board.mask_value(sheet.crossed & sheet.circled) - stand
+    if width <= 0 or need > settings.search_need:
         return best
     best_value = -float("inf")
     for rank, index in enumerate(order[:width]):
