@@ -58,22 +58,39 @@ FEATURE_NAMES: tuple[str, ...] = (
     "dead_dice",
     "fail_chance",
     "region_size",
+    "good_dice",
+    "good_roll",
 )
 # Logistic weights of the features, fitted on the outcomes of the base policy's
 # games (benchmarks/fit_road_to_300.py); one set per cross_standing ruling.
 WEIGHTS: tuple[float, ...] = (
-    1.6379,
-    -0.8289,
-    -0.7369,
-    -7.1476,
-    -0.0433,
-    -0.3613,
-    2.2983,
-    0.3022,
-    -1.7639,
-    4.4466,
+    1.4171,
+    -0.9578,
+    -0.4266,
+    -5.2495,
+    0.4291,
+    -0.5635,
+    2.3317,
+    -0.6104,
+    -1.7560,
+    1.2007,
+    -0.1728,
+    0.7183,
 )
-WEIGHTS_CROSS_STANDING: tuple[float, ...] = WEIGHTS
+WEIGHTS_CROSS_STANDING: tuple[float, ...] = (
+    1.1625,
+    -1.6479,
+    0.0994,
+    -4.7172,
+    -0.6555,
+    -0.7240,
+    2.4860,
+    -0.6706,
+    -1.9607,
+    3.6076,
+    -0.4010,
+    1.0369,
+)
 # The base policy's preference (``base_key``): the points reached plus these
 # weights (in points) of BASE_FEATURE_NAMES, tuned by direct policy search on the
 # win rate (benchmarks/tune_road_to_300.py).
@@ -188,6 +205,8 @@ def measure(rules: Rules, positions: Positions) -> Measures:
 def features(measures: Measures) -> Floats:
     """(N, F): the logistic model's features."""
     m = measures
+    # Die values whose best next field alone makes the points still needed.
+    good = (m.best >= m.need[:, None]).sum(axis=1)
     columns = (
         np.ones(len(m.need)),
         m.need / 100.0,
@@ -199,6 +218,8 @@ def features(measures: Measures) -> Floats:
         (m.best == 0).sum(axis=1) / 6.0,
         m.fail,
         m.size / 36.0,
+        good / 6.0,
+        1.0 - (1.0 - good / 6.0) ** 3,
     )
     table: Floats = np.stack(columns, axis=1)
     return table
