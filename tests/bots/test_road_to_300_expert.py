@@ -63,7 +63,7 @@ def test_expert_is_registered_for_road_to_300_and_takes_the_think_time() -> None
     "options", VARIANTS, ids=lambda o: ",".join(map(str, o.items())) or "default"
 )
 def test_expert_plays_only_legal_actions(options: dict[str, object]) -> None:
-    summary = simulate("road-to-300", dict(options), "expert", games=4, seed=3)
+    summary = simulate("road-to-300", dict(options), "expert", games=4, seed=3, think=0.1)
     assert summary.games == 4  # the runner raises on an illegal action
 
 
@@ -82,8 +82,8 @@ def test_expert_with_the_look_ahead_plays_legal_actions() -> None:
 
 
 def test_expert_is_deterministic_for_a_seed() -> None:
-    first = simulate("road-to-300", {}, "expert", games=8, seed=11)
-    second = simulate("road-to-300", {}, "expert", games=8, seed=11)
+    first = simulate("road-to-300", {}, "expert", games=8, seed=11, think=0.1)
+    second = simulate("road-to-300", {}, "expert", games=8, seed=11, think=0.1)
     assert first.to_dict()["seats"] == second.to_dict()["seats"]
 
 
@@ -227,6 +227,6 @@ def test_the_planner_offers_exactly_the_engine_s_choices() -> None:
 
 def test_expert_clearly_beats_greedy() -> None:
     games = 120
-    expert = simulate("road-to-300", {}, "expert", games=games, seed=21)
+    expert = simulate("road-to-300", {}, "expert", games=games, seed=21, think=0.1)
     greedy = simulate("road-to-300", {}, "greedy", games=games, seed=21)
     assert expert.seats[0].wins >= greedy.seats[0].wins + 20

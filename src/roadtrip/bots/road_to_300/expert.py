@@ -17,7 +17,9 @@ In the endgame (at most ``search_need`` points still needed) the base policy's
 ``width`` favourite pairs are compared by an expectimax over the next roll
 (``search.position_value``: on each of the 56 rolls the base policy's choice,
 valued by a logistic model of win chances fitted on self-play), within
-``seconds``.  Earlier in the game the same look-ahead did worse than the base
+``seconds``; with ``seconds`` >= ``DEEP_SECONDS`` (the default 1.0) the
+look-ahead values the next roll's open positions by the same look-ahead again
+(two rolls deep).  Earlier in the game the same look-ahead did worse than the base
 policy in trials (a one-roll horizon favours the centre, from where any die
 reaches the rim, and loses the points of staying on the rim), so it is not used
 there (benchmarks/README.md has the figures).  At step 4 the bot ends the
@@ -32,6 +34,7 @@ Deterministic: the ``rng`` is not used (ties go to the lowest field numbers).
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from random import Random
 
 from roadtrip.bots.base import Observation, legal_or_raise, require_game
@@ -45,6 +48,8 @@ from roadtrip.games.road_to_300.sheet import CROSS, MOVE, OVER
 DEFAULT_SECONDS = 1.0
 DEFAULT_WIDTH = 6  # pairs that get the look-ahead (0: the base policy alone)
 DEFAULT_SEARCH_NEED = 100  # the look-ahead runs when at most this many points are needed
+# With at least DEEP_SECONDS per decision the endgame look-ahead goes two rolls deep.
+DEEP_SECONDS = 0.5
 _RUNNING_MARGIN = 60
 _TIME_SHARE = 0.8  # of the budget spent searching (the rest: setup, safety)
 
@@ -79,6 +84,8 @@ class ExpertRoadTo300Bot:
         if not isinstance(state, RoadTo300State) or not isinstance(state.game, RoadTo300Game):
             raise NotSupported(f"the expert bot plays road-to-300, not {state.game.id}")
         settings = _settings(state.game, state, observation.seat, self.search_need)
+        if self.seconds >= DEEP_SECONDS:
+            settings = replace(settings, deep_need=self.search_need)
         sheet = state.sheets[observation.seat]
         if sheet.step == CROSS:
             deadline = started + _TIME_SHARE * self.seconds

@@ -65,6 +65,8 @@ class Settings:
     # The look-ahead runs only when at most this many points are still needed
     # (the endgame, where its leaves are mostly settled results).
     search_need: int = 600
+    # ... and two rolls deep when at most this many are needed.
+    deep_need: int = 0
 
 
 def candidates(
@@ -123,7 +125,8 @@ def plan(
         if rank and deadline is not None and time.perf_counter() > deadline:
             break
         cell, end, crossed, circled = moves[index]
-        value = position_value(rules, crossed, circled, end)
+        depth = 2 if need <= settings.deep_need else 1
+        value = position_value(rules, crossed, circled, end, depth)
         if value > best_value:
             best, best_value = Choice(cell, end, value), value
     return best

@@ -32,10 +32,12 @@ from roadtrip.bots.road_to_300.tables import (
     WALK_ENDS,
     WALK_MASKS,
     Floats,
+    Ints,
 )
 from roadtrip.games.road_to_300 import board
 
 _SETTLED_KEY = 2000.0  # below every base key: a game that ends lost
+_OPEN_BELOW = 0.98  # values from here up are (nearly) settled wins: not re-searched
 _ONE_HOT_ENDS = np.eye(board.CELLS, dtype=np.int64)
 
 
@@ -54,10 +56,12 @@ def crossable_cells(rules: Rules, crossed: int, circled: int, position: int) -> 
     return [cell for cell in range(board.CELLS) if not blocked >> cell & 1]
 
 
-def position_value(rules: Rules, crossed: int, circled: int, position: int) -> float:
-    """Expected chance of winning from a position between rounds, looking one roll
-    deeper: on each roll the choice the base policy makes, valued by the
-    evaluation."""
+def position_value(
+    rules: Rules, crossed: int, circled: int, position: int, depth: int = 1
+) -> float:
+    """Expected chance of winning from a position between rounds, looking ``depth``
+    rolls deeper: on each roll the choice the base policy makes, valued by the
+    evaluation (``depth`` 2: by this look-ahead again, where not settled)."""
     locked = board.mask_value(crossed & circled)
     if locked >= rules.target:
         return 1.0
@@ -70,17 +74,43 @@ def position_value(rules: Rules, crossed: int, circled: int, position: int) -> f
         return float(1.0 - fail_chance(crossable)[0] ** 3)
     keys = np.full(PAD_CHOICE + 1, -np.inf)
     values = np.zeros(PAD_CHOICE + 1)
+    ends = np.full(PAD_CHOICE + 1, -1, dtype=np.int64)
     if cells:
-        _value_choices(rules, crossed, circled, position, cells, keys, values)
+        _value_choices(rules, crossed, circled, position, cells, keys, values, ends)
     choice_keys = keys[ROLL_CHOICES]
     picked = choice_keys.argmax(axis=1)
     crossing = np.isfinite(choice_keys.max(axis=1))
-    per_roll = values[ROLL_CHOICES[np.arange(len(picked)), picked]]
+    chosen = ROLL_CHOICES[np.arange(len(picked)), picked]
+    if depth > 1:
+        _look_deeper(rules, crossed, circled, position, depth, chosen[crossing], values, ends)
+    per_roll = values[chosen]
     success = float(ROLL_PROBABILITIES[crossing] @ per_roll[crossing])
     q = float(ROLL_PROBABILITIES[~crossing].sum())
     # Three failed rolls end the game with the field stood on unscored: short of
     # the target here (reached < target), so lost.
     return success * (1.0 + q + q * q)
+
+
+def _look_deeper(
+    rules: Rules,
+    crossed: int,
+    circled: int,
+    position: int,
+    depth: int,
+    chosen: Ints,
+    values: Floats,
+    ends: Ints,
+) -> None:
+    """Value the chosen choices whose result is open by the look-ahead itself."""
+    stand = _bit(position)
+    for choice in {int(c) for c in chosen}:
+        end = int(ends[choice])
+        if end < 0 or not 0.0 < values[choice] < _OPEN_BELOW:
+            continue
+        cell = choice // 7
+        values[choice] = position_value(
+            rules, crossed | _bit(cell) | stand, circled | _bit(end), end, depth - 1
+        )
 
 
 def _value_choices(
@@ -91,6 +121,7 @@ def _value_choices(
     cells: list[int],
     out_keys: Floats,
     out_values: Floats,
+    out_ends: Ints,
 ) -> None:
     """Fill ``out_*[cell * 7 + die]`` with the preference and the value of the
     choice made on crossing ``cell`` and moving ``die`` steps from ``position``."""
@@ -142,6 +173,7 @@ def _value_choices(
         best_key = masked[row_index, best]
         movable = np.isfinite(best_key)
         out_keys[indices + die] = np.where(movable, best_key, ended_key)
+        out_ends[indices + die] = np.where(movable, best, -1)
         out_values[indices + die] = np.where(movable, values[row_index, best], ended_value)
 
 
