@@ -6,8 +6,8 @@ result, and fits a logistic regression of the result on the evaluation's feature
 (only positions the exact rules do not settle).  Prints the weights to paste into
 ``roadtrip.bots.road_to_300.evaluation.WEIGHTS``.
 
-    python benchmarks/fit_road_to_300.py --games 3000 --width 0
-    python benchmarks/fit_road_to_300.py --games 300 --width 4 --option cross_standing=true
+    python benchmarks/fit_road_to_300.py --games 8000 --width 0 --explore
+    python benchmarks/fit_road_to_300.py --games 6000 --width 0 --explore --cross-standing
 """
 
 from __future__ import annotations
