@@ -1,10 +1,14 @@
 """Fit the Road to 300 expert's evaluation weights by self-play (solo game).
 
-Plays games on bitmasks with the expert's planner (``--width 0``: the evaluation
-alone, no look-ahead), records every position between rounds with the game's
-result, and fits a logistic regression of the result on the evaluation's features
-(only positions the exact rules do not settle).  Prints the weights to paste into
-``roadtrip.bots.road_to_300.evaluation.WEIGHTS``.
+Plays games on bitmasks with the expert's planner (``--width 0``: the base policy
+alone, no look-ahead; ``-1``: plain greedy).  With ``--explore`` one decision of
+each game (from the 7th on) is a random one of the base policy's four favourite
+choices, and only the positions from there on are recorded: the look-ahead
+compares exactly such alternatives.  Fits a logistic regression of the game's
+result on the evaluation's features (positions the exact rules do not settle)
+and prints the weights to paste into ``evaluation.WEIGHTS`` (or
+``WEIGHTS_CROSS_STANDING``).  ``play`` here is the bitmask simulator the tests and
+benchmarks/README.md compare with the engine.
 
     python benchmarks/fit_road_to_300.py --games 8000 --width 0 --explore
     python benchmarks/fit_road_to_300.py --games 6000 --width 0 --explore --cross-standing

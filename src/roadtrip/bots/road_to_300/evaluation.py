@@ -5,19 +5,26 @@ fields and the field the player stands on.  The evaluation works on many positio
 at once (numpy arrays of masks) and returns, for each, an estimated probability of
 winning the solo game from there with good play.
 
-Exact parts:
+Exact parts (``settled``):
 
-* the points still reachable: the open fields connected to the player's field are
-  the only ones a later movement can end on, so when their value is below the
-  points still needed the game is lost (probability 0);
+* the points still reachable: later movements can only end on open fields
+  connected to the player's field, and (unless the field stood on may be crossed)
+  on at most half of all open fields, since each round also crosses one; when the
+  best of those are worth less than the points still needed, the game is lost;
 * when the points reached (the field stood on included, since the next cross
   locks it in) make the target, the game is won unless three rolls in a row
   fail to cross anything: ``1 - q**3``, ``q`` the chance that a roll fails.
 
-In between, a logistic model of features fitted on self-play (weights below):
+The base policy's preference (``base_key``): settled wins first, settled losses
+last, otherwise the most points reached plus small weights (in points) for
+dead-end die values and a few other measures.
+
+The estimated chance of winning (``evaluate``), used by the look-ahead: a
+logistic model, fitted on self-play (benchmarks/fit_road_to_300.py), of
 
 * next-round mobility: for each die value 1-6, the best field a movement of
-  exactly that many steps can end on, and how many die values are dead ends;
+  exactly that many steps can end on; how many die values are dead ends, and how
+  many alone reach the points still needed;
 * the value and size of the reachable region, the points still needed, and the
   share of the reachable value they are;
 * ``q``, the chance that the next roll cannot cross anything.

@@ -2,11 +2,11 @@
 
 A choice of step 2 fixes the movement die, and nothing random happens between
 step 2 and step 4, so the planner picks the cross and the end of the movement
-together.  Every such pair is first valued by the evaluation of the position it
-leaves; then, best first and while the time lasts (at most ``width`` of them),
-by the expectimax over the next roll (``search.position_value``).  A cross that
-leaves no legal movement ends the game: it is valued as the game's result, so a
-cross that locks in a win is found.
+together.  Every such pair is ranked by the base policy (``evaluation.base_key``);
+in the endgame (at most ``search_need`` points needed) the ``width`` best are
+then compared, while the time lasts, by the expectimax over the next roll
+(``search.position_value``).  A cross that leaves no legal movement ends the
+game: it is valued as the game's result, so a cross that locks in a win is taken.
 """
 
 from __future__ import annotations

@@ -1,13 +1,14 @@
 """The Road to 300 expert's search: an expectimax over the next roll.
 
 The value of a position between rounds (see ``evaluation``) is looked up one
-round deeper: for each of the 56 rolls (exact odds), the best of its choices,
-where a choice is a field to cross together with where the movement then ends,
-valued by the evaluation of the position it leaves.  A cross after which the
-movement has no legal end ends the game on the spot: it is valued as the game's
-result (a win when the points reached, the field stood on included, make the
-target).  A roll that can cross nothing is rolled again, and three such rolls in
-a row end the game.
+round deeper: for each of the 56 rolls (exact odds), the choice the base policy
+makes (a field to cross together with where the movement then ends), valued by
+the evaluation of the position it leaves, or with ``depth`` 2 by this look-ahead
+again.  A cross after which the movement has no legal end ends the game on the
+spot: it is valued as the game's result (here always a loss, since positions
+that reached the target are settled before).  A roll that can cross nothing is
+rolled again, and three such rolls in a row end the game (lost: the field stood
+on does not score).
 
 Everything works on 36-bit masks, all the choices of a position in one batch.
 """
