@@ -90,6 +90,7 @@ def test_options_are_passed_to_the_game() -> None:
         (["road-to-300", "--players", "2", "--bots", "greedy,random,random"], "2 seat"),
         (["road-to-300", "--players", "2", "-o", "players=3"], "disagree"),
         (["road-to-300", "-w", "0"], "workers"),
+        (["road-to-300", "--think", "0"], "--think"),
     ],
 )
 def test_errors_print_one_line_and_exit_2(args: list[str], message: str) -> None:
@@ -164,3 +165,25 @@ def test_road_to_300_takes_the_fast_path_unless_engine_is_asked() -> None:
     assert json.loads(mixed.stdout)["path"] == "engine"
     text = runner.invoke(APP, ["simulate", "road-to-300", "-n", "12"]).stdout
     assert "fast path" in text
+
+
+def test_think_reaches_the_bots_that_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """--think SECONDS goes through simulate() to every game's bots (make_seat_bots
+    hands it to factories with a ``seconds`` keyword, such as expert's)."""
+    from roadtrip.sim import runner as sim_runner
+
+    seen: list[float | None] = []
+    original = sim_runner.make_seat_bots
+
+    def recording(game, names, think=None):  # type: ignore[no-untyped-def]
+        seen.append(think)
+        return original(game, names, think)
+
+    monkeypatch.setattr(sim_runner, "make_seat_bots", recording)
+    result = runner.invoke(
+        APP, ["simulate", "road-to-300", "--bot", "expert", "-n", "2", "--think", "0.3", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    assert seen == [0.3, 0.3]
+    bots = original(sim_runner.load_game("road-to-300"), ["expert"], 0.3)
+    assert getattr(bots[0], "seconds", None) == 0.3

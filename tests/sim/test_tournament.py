@@ -198,7 +198,7 @@ def test_ratings_follow_results_and_a_tie_moves_no_mu() -> None:
         (["greedy"], TournamentError, "at least two bots"),
         (["greedy", "greedy"], TournamentError, "greedy named twice"),
         (["greedy", ""], TournamentError, "empty bot name"),
-        (["greedy", "nobody"], UnknownBot, "choose from: greedy, .*random"),
+        (["greedy", "nobody"], UnknownBot, "choose from: expert, greedy, .*random"),
     ],
 )
 def test_bad_bot_lists_are_refused(bots: list[str], error: type[Exception], words: str) -> None:

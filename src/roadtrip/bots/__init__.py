@@ -23,6 +23,7 @@ from roadtrip.bots.road_rally import (
     RoadRallyBot,
     road_rally_bot_factory,
 )
+from roadtrip.bots.road_to_300.expert import make_expert_bot
 from roadtrip.bots.road_to_300.greedy import GreedyRoadTo300Bot
 
 register_bot("random", RandomBot, "uniform random among the legal actions")
@@ -30,6 +31,13 @@ register_bot(
     "greedy",
     GreedyRoadTo300Bot,
     "one decision ahead: the most valuable field now, cheap crossings, then mobility",
+    games=("road-to-300",),
+)
+register_bot(
+    "expert",
+    make_expert_bot,
+    "expert: the most points now while 300 stays reachable (the open fields it can "
+    "still reach), and in the endgame an expectimax over all 56 next rolls",
     games=("road-to-300",),
 )
 register_bot(

@@ -109,15 +109,32 @@ def simulate_command(
             help="Play through the rules engine even where road-to-300's fast path applies.",
         ),
     ] = False,
+    think: Annotated[
+        float,
+        typer.Option("--think", help="Seconds per decision for the bots that search (expert)."),
+    ] = 1.0,
 ) -> None:
     """Play GAME many times with bots and print a summary."""
     try:
         if games < 1:
             raise SimulationError(f"-n must be at least 1; got {games}")
+        if not think > 0:
+            raise SimulationError(f"--think must be more than 0 seconds; got {think}")
         options = _options(game, option or [], players)
         seat_bots = [name.strip() for name in bots.split(",")] if bots else [bot]
         plan = Plan(
-            game, options, seat_bots, games, seed, workers, backend, address, out, resume, engine
+            game,
+            options,
+            seat_bots,
+            games,
+            seed,
+            workers,
+            backend,
+            address,
+            out,
+            resume,
+            engine,
+            think,
         )
         if report is not None:
             figure_class()  # matplotlib is there, before a long run

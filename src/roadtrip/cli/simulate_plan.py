@@ -49,6 +49,7 @@ class Plan:
     out: Path | None = None  # the raw results file (--out)
     resume: bool = False  # continue ``out`` (--resume)
     engine: bool = False  # never Road to 300's fast path (--engine)
+    think: float | None = None  # seconds per decision of the bots that search (--think)
 
     def check(self) -> None:
         """Raise the error of a bad request before anything starts (a bar, Ray)."""
@@ -75,6 +76,7 @@ class Plan:
                 backend=self.backend,
                 address=self.address,
                 engine=self.engine,
+                think=self.think,
             )
         return simulate_run(
             self.game,
@@ -87,6 +89,7 @@ class Plan:
             backend=self.backend,
             address=self.address,
             engine=self.engine,
+            think=self.think,
         )
 
 

@@ -85,6 +85,7 @@ def simulate_recorded(
     backend: str = "local",
     address: str | None = None,
     engine: bool = False,
+    think: float | None = None,
 ) -> tuple[SimulationSummary, Tally]:
     """Play the games of a run that ``out`` lacks, writing a row for each; the
     summary and tally of every game of the run (the file's and this call's).
@@ -123,6 +124,7 @@ def simulate_recorded(
             done=earlier.done,
             earlier=earlier.tally,
             engine=engine,
+            think=think,
         )
     finally:
         writer.close()

@@ -153,11 +153,13 @@ def play_games(
     start: int,
     stop: int,
     progress: Progress | None = None,
+    think: float | None = None,
 ) -> Tally:
-    """Play games ``start..stop-1`` of a run and tally them."""
+    """Play games ``start..stop-1`` of a run and tally them (``think``: seconds per
+    decision of the bots that search)."""
     tally = Tally(game.num_players())
     for index in range(start, stop):
-        bots = make_seat_bots(game, bot_names)
+        bots = make_seat_bots(game, bot_names, think)
         chance_rng, bot_rng = game_rngs(seed, index)
         tally.add(play_game(game, bots, chance_rng, bot_rng))
         if progress is not None:
@@ -174,15 +176,17 @@ def play_chunk(
     stop: int,
     keep_results: bool = False,
     progress: Progress | None = None,
+    think: float | None = None,
 ) -> PlayedChunk:
     """Play games ``start..stop-1`` of a run (top level, so that a pool or Ray can
-    run it anywhere): their tally and, with ``keep_results``, every game's result."""
+    run it anywhere): their tally and, with ``keep_results``, every game's result.
+    ``think``: seconds per decision of the bots that search (None: their default)."""
     game = load_game(game_id, **options)
     tally = Tally(game.num_players())
     results = []
     for index in range(start, stop):
         chance_rng, bot_rng = game_rngs(seed, index)
-        result = play_game(game, make_seat_bots(game, bot_names), chance_rng, bot_rng)
+        result = play_game(game, make_seat_bots(game, bot_names, think), chance_rng, bot_rng)
         tally.add(result)
         if keep_results:
             results.append(result)
@@ -243,6 +247,7 @@ def simulate(
     backend: str = "local",
     address: str | None = None,
     engine: bool = False,
+    think: float | None = None,
 ) -> SimulationSummary:
     """Play ``games`` games of ``game_id`` with ``bots`` and summarize them.
 
@@ -266,6 +271,7 @@ def simulate(
         backend=backend,
         address=address,
         engine=engine,
+        think=think,
     )[0]
 
 
@@ -284,6 +290,7 @@ def simulate_run(
     done: Collection[int] = (),
     earlier: Tally | None = None,
     engine: bool = False,
+    think: float | None = None,
 ) -> tuple[SimulationSummary, Tally]:
     """:func:`simulate`, also returning the tally (its histograms feed reports).
 
@@ -323,13 +330,15 @@ def simulate_run(
     used_workers = workers
     if backend == "local" and workers == 1:
         for start, stop in chunk_ranges(todo, 1):
-            finished(chunk_job(game.id, job_options, names, seed, start, stop, keep, progress))
+            finished(
+                chunk_job(game.id, job_options, names, seed, start, stop, keep, progress, think)
+            )
     else:
         runner = make_backend(backend, workers, address)
         try:
             used_workers = runner.workers
             jobs = [
-                (game.id, job_options, names, seed, start, stop, keep)
+                (game.id, job_options, names, seed, start, stop, keep, None, think)
                 for start, stop in chunk_ranges(todo, runner.workers)
             ]
 

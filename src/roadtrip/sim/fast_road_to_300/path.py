@@ -135,6 +135,7 @@ def play_fast_chunk(
     stop: int,
     keep_results: bool = False,
     progress: Progress | None = None,
+    think: float | None = None,  # the fast path's bots (random, greedy) never search
 ) -> PlayedChunk:
     """:func:`roadtrip.sim.runner.play_chunk` on Road to 300's fast path: compiled
     games with their own random streams, tallied at once; progress hears the chunk."""

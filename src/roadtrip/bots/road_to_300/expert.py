@@ -1,0 +1,150 @@
+"""The Road to 300 expert: the most points now, as long as 300 stays reachable.
+
+At step 2 the bot plans the cross and the end of the movement together
+(``planner.plan``), since nothing random happens between them.  Its base policy
+(``evaluation.base_key``) ranks every cross-and-move pair:
+
+1. a cross that ends the game with the target reached wins at once (the field
+   stood on scores when the game ends in step 4);
+2. positions whose result is settled: the target reached (won unless three rolls
+   in a row fail) above everything; the value of the open fields still connected
+   to the player's field below the points still needed (lost) below everything;
+3. otherwise the most points reached, plus small tuned weights (in points) for
+   next-round mobility (dead-end die values, the worst three dice's best fields),
+   the chance that the next roll crosses nothing, and the reachable region.
+
+In the endgame (at most ``search_need`` points still needed) the base policy's
+``width`` favourite pairs are compared by an expectimax over the next roll
+(``search.position_value``: on each of the 56 rolls the base policy's choice,
+valued by a logistic model of win chances fitted on self-play), within
+``seconds``; with ``seconds`` >= ``DEEP_SECONDS`` (the default 1.0) the
+look-ahead values the next roll's open positions by the same look-ahead again
+(two rolls deep).  Earlier in the game the same look-ahead did worse than the base
+policy in trials (a one-roll horizon favours the centre, from where any die
+reaches the rim, and loses the points of staying on the rim), so it is not used
+there (benchmarks/README.md has the figures).  At step 4 the bot ends the
+movement where it planned.
+
+Competitive mode (2-6 sheets on a shared roll): the bot plays its own sheet towards
+the score it must beat: one point above the best finished opponent, or the best
+running opponent's points plus ``_RUNNING_MARGIN`` (their likely gain), at least 1.
+Deterministic: the ``rng`` is not used (ties go to the lowest field numbers).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+from random import Random
+
+from roadtrip.bots.base import Observation, legal_or_raise, require_game
+from roadtrip.bots.road_to_300.evaluation import WEIGHTS, WEIGHTS_CROSS_STANDING, Rules
+from roadtrip.bots.road_to_300.planner import OUTSIDE, Settings, Sheet, plan, plan_move
+from roadtrip.core.errors import NotSupported
+from roadtrip.core.game import Game
+from roadtrip.games.road_to_300.rules import MOVE_BASE, RoadTo300Game, RoadTo300State
+from roadtrip.games.road_to_300.sheet import CROSS, MOVE, OVER
+
+DEFAULT_SECONDS = 1.0
+DEFAULT_WIDTH = 6  # pairs that get the look-ahead (0: the base policy alone)
+DEFAULT_SEARCH_NEED = 100  # the look-ahead runs when at most this many points are needed
+# With at least DEEP_SECONDS per decision the endgame look-ahead goes two rolls deep.
+DEEP_SECONDS = 0.5
+_RUNNING_MARGIN = 60
+_TIME_SHARE = 0.8  # of the budget spent searching (the rest: setup, safety)
+
+
+class ExpertRoadTo300Bot:
+    """Most points now while the target stays reachable (solo or competitive)."""
+
+    name = "expert"
+
+    def __init__(
+        self,
+        game: Game | None = None,
+        seconds: float = DEFAULT_SECONDS,
+        width: int = DEFAULT_WIDTH,
+        search_need: int = DEFAULT_SEARCH_NEED,
+    ) -> None:
+        require_game(game, "road-to-300", "expert")
+        self.game = game
+        self.seconds = seconds
+        self.width = width
+        self.search_need = search_need
+        # (crossed, circled) after the planned cross -> the planned end.
+        self._planned: dict[tuple[int, int], int] = {}
+
+    def choose(self, observation: Observation, rng: Random) -> int:
+        del rng
+        legal = legal_or_raise(observation)
+        if len(legal) == 1:
+            return legal[0]
+        started = time.perf_counter()
+        state = observation.sample_state(Random(0))
+        if not isinstance(state, RoadTo300State) or not isinstance(state.game, RoadTo300Game):
+            raise NotSupported(f"the expert bot plays road-to-300, not {state.game.id}")
+        settings = _settings(state.game, state, observation.seat, self.search_need)
+        if self.seconds >= DEEP_SECONDS:
+            settings = replace(settings, deep_need=self.search_need)
+        sheet = state.sheets[observation.seat]
+        if sheet.step == CROSS:
+            deadline = started + _TIME_SHARE * self.seconds
+            choice = plan(
+                settings,
+                Sheet(sheet.crossed, sheet.circled, sheet.position),
+                sheet.cross_options,
+                self.width,
+                deadline,
+            )
+            if choice.end is not None:
+                stand = 0 if sheet.position == OUTSIDE else 1 << sheet.position
+                self._planned[(sheet.crossed | 1 << choice.cell | stand, sheet.circled)] = (
+                    choice.end
+                )
+            return choice.cell if choice.cell in legal else legal[0]
+        if sheet.step == MOVE:
+            end = self._planned.get((sheet.crossed, sheet.circled))
+            if end is None or end not in sheet.destinations:
+                end = plan_move(
+                    settings, sheet.crossed, sheet.circled, sheet.destinations, self.width
+                )
+            action = MOVE_BASE + end
+            return action if action in legal else legal[0]
+        return legal[0]
+
+
+def _settings(game: RoadTo300Game, state: RoadTo300State, seat: int, search_need: int) -> Settings:
+    target = game.target
+    if len(state.sheets) > 1:
+        target = _score_to_beat(game, state, seat)
+    rules = Rules(
+        target=target,
+        cross_standing=game.cross_standing,
+        final_field_on_fail=game.final_field == "always",
+        weights=WEIGHTS_CROSS_STANDING if game.cross_standing else WEIGHTS,
+    )
+    return Settings(
+        rules=rules,
+        final_field=game.final_field,
+        corner_free=game.corner_free,
+        search_need=search_need,
+    )
+
+
+def _score_to_beat(game: RoadTo300Game, state: RoadTo300State, seat: int) -> int:
+    """Competitive mode: the score this seat should aim at (see the module doc)."""
+    scores = state.scores()
+    aims = []
+    for other, sheet in enumerate(state.sheets):
+        if other == seat:
+            continue
+        if sheet.step == OVER:
+            aims.append(int(scores[other]) + 1)
+        else:
+            aims.append(int(scores[other]) + _RUNNING_MARGIN)
+    return max(1, max(aims, default=game.target))
+
+
+def make_expert_bot(game: Game, seconds: float = DEFAULT_SECONDS) -> ExpertRoadTo300Bot:
+    """The registered factory: ``seconds`` per decision (``--think``)."""
+    return ExpertRoadTo300Bot(game, seconds=seconds)
