@@ -12,10 +12,10 @@ from roadtrip.bots.base import (
 )
 from roadtrip.bots.main_street import (
     MAIN_STREET_GAMES,
-    make_expert_bot,
     make_push_your_luck_bot,
     make_threshold_bot,
 )
+from roadtrip.bots.main_street import make_expert_bot as make_main_street_expert
 from roadtrip.bots.open_road import OpenRoadBot, make_open_road_bot
 from roadtrip.bots.random_bot import RandomBot
 from roadtrip.bots.road_rally import (
@@ -23,7 +23,7 @@ from roadtrip.bots.road_rally import (
     RoadRallyBot,
     road_rally_bot_factory,
 )
-from roadtrip.bots.road_to_300.expert import make_expert_bot
+from roadtrip.bots.road_to_300.expert import make_expert_bot as make_road_to_300_expert
 from roadtrip.bots.road_to_300.greedy import GreedyRoadTo300Bot
 
 register_bot("random", RandomBot, "uniform random among the legal actions")
@@ -35,7 +35,7 @@ register_bot(
 )
 register_bot(
     "expert",
-    make_expert_bot,
+    make_road_to_300_expert,
     "expert: the most points now while 300 stays reachable (the open fields it can "
     "still reach), and in the endgame an expectimax over all 56 next rolls",
     games=("road-to-300",),
@@ -55,7 +55,7 @@ register_bot(
 )
 register_bot(
     "expert",
-    make_expert_bot,
+    make_main_street_expert,
     "solo: the solved policy for the fewest expected turns (dynamic programming over "
     "the bag and the mat); several mats: each turn solved for the best chance to win",
     games=MAIN_STREET_GAMES,
