@@ -23,10 +23,20 @@ from roadtrip.bots.road_rally import (
     RoadRallyBot,
     road_rally_bot_factory,
 )
-from roadtrip.bots.road_to_300.expert import make_expert_bot as make_road_to_300_expert
 from roadtrip.bots.road_to_300.greedy import GreedyRoadTo300Bot
+from roadtrip.core.game import Game
 
 register_bot("random", RandomBot, "uniform random among the legal actions")
+
+
+def make_road_to_300_expert(game: Game, seconds: float = 1.0) -> Bot:
+    """Road to 300's expert, imported on first use: it needs numpy, which a plain
+    ``import roadtrip.bots`` (the CLI, the server, the AI adapters) should not load."""
+    from roadtrip.bots.road_to_300.expert import make_expert_bot
+
+    return make_expert_bot(game, seconds=seconds)
+
+
 register_bot(
     "greedy",
     GreedyRoadTo300Bot,
