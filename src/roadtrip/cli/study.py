@@ -92,11 +92,17 @@ def study_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the runs' summaries as JSON on stdout.")
     ] = False,
+    think: Annotated[
+        float,
+        typer.Option("--think", help="Seconds per decision for the bots that search (expert)."),
+    ] = 1.0,
 ) -> None:
     """Run GAME once per value of the studied option (same seeds) and compare them."""
     try:
         if games < 1:
             raise SimulationError(f"-n must be at least 1; got {games}")
+        if not think > 0:
+            raise SimulationError(f"--think must be more than 0 seconds; got {think}")
         study = parse_study(game, game_class(game).options_spec, option, players)
         seat_bots = [name.strip() for name in bots.split(",")] if bots else [bot]
         plans = [
@@ -111,6 +117,7 @@ def study_command(
                 address,
                 out_dir / study.file_name(value) if out_dir is not None else None,
                 resume,
+                think=think,
             )
             for value in study.values
         ]
