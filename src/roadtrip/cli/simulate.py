@@ -63,6 +63,14 @@ def register(app: typer.Typer) -> None:
     )
 
 
+def check_run(games: int, think: float) -> None:
+    """The counts every run of games is checked for before it starts."""
+    if games < 1:
+        raise SimulationError(f"-n must be at least 1; got {games}")
+    if not think > 0:
+        raise SimulationError(f"--think must be more than 0 seconds; got {think}")
+
+
 def simulate_command(
     game: Annotated[str, typer.Argument(help="Game id, e.g. road-to-300.")],
     bot: Annotated[str, typer.Option("--bot", "-b", help="Bot for every seat.")] = "random",
@@ -116,10 +124,7 @@ def simulate_command(
 ) -> None:
     """Play GAME many times with bots and print a summary."""
     try:
-        if games < 1:
-            raise SimulationError(f"-n must be at least 1; got {games}")
-        if not think > 0:
-            raise SimulationError(f"--think must be more than 0 seconds; got {think}")
+        check_run(games, think)
         options = _options(game, option or [], players)
         seat_bots = [name.strip() for name in bots.split(",")] if bots else [bot]
         plan = Plan(

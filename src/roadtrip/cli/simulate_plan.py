@@ -118,10 +118,10 @@ def run_plan(plan: Plan, *, show_progress: bool) -> tuple[SimulationSummary, Tal
         return _play(plan, show_progress)
 
 
-def _play(plan: Plan, show_progress: bool) -> tuple[SimulationSummary, Tally]:
-    if not show_progress:
-        return plan.run(None)
-    progress = Progress(
+def progress_bar() -> Progress:
+    """The progress bar of a long run of games (simulate, study, tournament), on
+    stderr so that --json output stays clean."""
+    return Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
@@ -131,6 +131,12 @@ def _play(plan: Plan, show_progress: bool) -> tuple[SimulationSummary, Tally]:
         console=Console(stderr=True),
         transient=True,
     )
+
+
+def _play(plan: Plan, show_progress: bool) -> tuple[SimulationSummary, Tally]:
+    if not show_progress:
+        return plan.run(None)
+    progress = progress_bar()
     with progress:
         task = progress.add_task(f"simulating {plan.game} ({plan.backend})", total=plan.games)
         return plan.run(lambda done: progress.advance(task, done))

@@ -31,12 +31,12 @@ from rich.markup import escape
 from rich.table import Table
 
 from roadtrip.bots import UnknownBot
+from roadtrip.cli.simulate import check_run
 from roadtrip.cli.simulate_plan import Plan, run_plan
 from roadtrip.core.errors import RoadtripError
 from roadtrip.core.registry import game_class
 from roadtrip.sim.report import ResultSet, write_report
 from roadtrip.sim.report_plots import figure_class
-from roadtrip.sim.runner import SimulationError
 from roadtrip.sim.study import (
     Study,
     parse_study,
@@ -99,10 +99,7 @@ def study_command(
 ) -> None:
     """Run GAME once per value of the studied option (same seeds) and compare them."""
     try:
-        if games < 1:
-            raise SimulationError(f"-n must be at least 1; got {games}")
-        if not think > 0:
-            raise SimulationError(f"--think must be more than 0 seconds; got {think}")
+        check_run(games, think)
         study = parse_study(game, game_class(game).options_spec, option, players)
         seat_bots = [name.strip() for name in bots.split(",")] if bots else [bot]
         plans = [

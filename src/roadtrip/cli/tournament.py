@@ -27,18 +27,10 @@ import typer
 from rich import box
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TaskProgressColumn,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from roadtrip.cli.simulate import INTERRUPTED, USAGE_ERROR, _error, _options
+from roadtrip.cli.simulate_plan import progress_bar
 from roadtrip.core.errors import RoadtripError
 from roadtrip.core.options import OptionValue
 from roadtrip.sim.standings import RATING_MODEL, TournamentSummary
@@ -126,16 +118,7 @@ def _run(
         return tournament(game, dict(options), names, games, seed, workers, think)
     seats = checked.num_players()
     total = len(schedule(names, seats, deals_for(games, seats)))
-    progress = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TaskProgressColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    )
+    progress = progress_bar()
     with progress:
         task = progress.add_task(f"tournament {game}", total=total)
         return tournament(
