@@ -139,7 +139,8 @@ function topRow(view, ctx, move) {
 
 /**
  * One screen: on a wide window the track takes the height left under your hand
- * and choices (at least 280 px), so that all three show without scrolling.
+ * and choices (at least 180 px, so that a tall decision box still leaves it on the
+ * first screen), so that all three show without scrolling.
  */
 function fitTrack(board) {
   const drawing = board.querySelector("svg.rr-track");
@@ -149,7 +150,7 @@ function fitTrack(board) {
     return;
   }
   const top = drawing.getBoundingClientRect().top + window.scrollY;
-  drawing.style.maxHeight = `${Math.max(280, Math.floor(window.innerHeight - top - 14))}px`;
+  drawing.style.maxHeight = `${Math.max(180, Math.floor(window.innerHeight - top - 14))}px`;
 }
 
 let fitting = false;
