@@ -16,7 +16,6 @@ What the others did since your last decision is told one line each
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from random import Random
 from typing import Any, cast
 
@@ -32,11 +31,11 @@ from roadtrip.cli.open_road import input as words
 from roadtrip.cli.open_road.draw import Names
 from roadtrip.cli.open_road.menu import Menu
 from roadtrip.cli.play import QUIT_WORDS, Choice, InputError
-from roadtrip.cli.seating import seat_match
+from roadtrip.cli.seated_ui import Reader, SeatedUI
+from roadtrip.cli.seating import Seating
 from roadtrip.core import Match, State
 from roadtrip.games.open_road.rules import OpenRoadState
 
-Reader = Callable[[str], str]
 """The bot on the other seats: the first registered for open-road."""
 HELP_WORDS = frozenset({"?", "h", "help"})
 LEGEND = (
@@ -50,15 +49,11 @@ def _rs(state: State) -> OpenRoadState:
     return cast(OpenRoadState, state)
 
 
-class OpenRoadUI:
+class OpenRoadUI(SeatedUI):
     """The terminal face of The Open Road."""
 
     input_hint = words.HINTS["act"]
-
-    def __init__(self) -> None:
-        self.bots: dict[int, str] = {}
-        self.humans: list[int] = []
-        self.outcome = "over"
+    noun = "riders"
 
     # ------------------------------------------------------------- naming
     def names(self) -> Names:
@@ -156,24 +151,16 @@ class OpenRoadUI:
             console.print("[bold]The game is not finished.[/]")
 
     # ---------------------------------------------------------- the loop
-    def play_seated(
+    def _play(
         self,
         console: Console,
         match: Match,
         read: Reader,
-        *,
-        bots: str | None = None,
-        humans: int | None = None,
-        hotseat: bool = False,
-        hint: Bot | None = None,
+        seating: Seating,
+        hint: Bot | None,
+        hint_rng: Random,
     ) -> str:
-        """Play ``match`` with humans typing and bots on the other seats.
-        Returns 'over', 'quit' or 'eof'."""
-        seating = seat_match(match, bots, humans, hotseat, "riders")
-        self.bots, self.humans = seating.kinds, seating.humans
         players, rngs = seating.bots, seating.rngs
-        hint_rng = Random(f"roadtrip-hint:{match.seed}")
-        self._announce(console)
         told = match.state.clone()
         match.advance()
         while not match.state.is_terminal():
@@ -228,11 +215,6 @@ class OpenRoadUI:
             if others:
                 console.print(f"Bots ride the other bikes: {others}.")
         console.print(f"[dim]{escape(LEGEND)}[/]")
-
-    def _stop(self, console: Console, message: str, outcome: str) -> None:
-        console.print()
-        console.print(message)
-        self.outcome = outcome
 
     def _ask(
         self, console: Console, read: Reader, state: State, seat: int, menu: Menu

@@ -16,7 +16,6 @@ events told in :mod:`events` and the scoring and result in
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from random import Random
 from typing import Any
 
@@ -30,11 +29,11 @@ from roadtrip.cli.play import QUIT_WORDS, Choice, InputError
 from roadtrip.cli.road_rally import draw, events, result
 from roadtrip.cli.road_rally import input as words
 from roadtrip.cli.road_rally.input import Option
-from roadtrip.cli.seating import seat_match
+from roadtrip.cli.seated_ui import Reader, SeatedUI
+from roadtrip.cli.seating import Seating
 from roadtrip.core import CHANCE, Match, State
 from roadtrip.games.road_rally import actions as A
 
-Reader = Callable[[str], str]
 """The bot on the other seats: the first registered for road-rally."""
 HELP_WORDS = frozenset({"?", "h", "help"})
 INPUT_HINTS = {
@@ -55,15 +54,14 @@ def decision(state: State) -> str:
     return str(state.view(None)["phase"])
 
 
-class RoadRallyUI:
+class RoadRallyUI(SeatedUI):
     """The terminal face of Road Rally USA."""
 
     input_hint = INPUT_HINTS["play"]
+    noun = "cars"
 
     def __init__(self) -> None:
-        self.bots: dict[int, str] = {}
-        self.humans: list[int] = []
-        self.outcome = "over"
+        super().__init__()
         self.legend_shown: set[int] = set()
 
     # ------------------------------------------------------------- naming
@@ -229,24 +227,16 @@ class RoadRallyUI:
         result.render_result(console, state, self.names(self._viewer()))
 
     # ---------------------------------------------------------- the loop
-    def play_seated(
+    def _play(
         self,
         console: Console,
         match: Match,
         read: Reader,
-        *,
-        bots: str | None = None,
-        humans: int | None = None,
-        hotseat: bool = False,
-        hint: Bot | None = None,
+        seating: Seating,
+        hint: Bot | None,
+        hint_rng: Random,
     ) -> str:
-        """Play ``match`` with humans typing and bots on the other seats.
-        Returns 'over', 'quit' or 'eof'."""
-        seating = seat_match(match, bots, humans, hotseat, "cars")
-        self.bots, self.humans = seating.kinds, seating.humans
         players, rngs = seating.bots, seating.rngs
-        hint_rng = Random(f"roadtrip-hint:{match.seed}")
-        self._announce(console)
         seen = {seat: match.state.clone() for seat in self.humans}
         shared = len(self.humans) > 1
         holder: int | None = None
@@ -307,11 +297,6 @@ class RoadRallyUI:
         if self.bots:
             others = ", ".join(f"Player {s + 1} ({n})" for s, n in sorted(self.bots.items()))
             console.print(f"Bots drive the other cars: {others}.")
-
-    def _stop(self, console: Console, message: str, outcome: str) -> None:
-        console.print()
-        console.print(message)
-        self.outcome = outcome
 
     def _pass_keyboard(self, console: Console, read: Reader, seat: int) -> bool:
         console.print()
