@@ -42,6 +42,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from roadtrip.bots import UnknownBot
+from roadtrip.cli.run_options import BotOption, BotsOption, GameArgument, PlayersOption, ThinkOption
 from roadtrip.cli.simulate_balance import balance_tables
 from roadtrip.cli.simulate_plan import Plan, run_plan
 from roadtrip.core.errors import InvalidOption, RoadtripError
@@ -72,12 +73,9 @@ def check_run(games: int, think: float) -> None:
 
 
 def simulate_command(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. road-to-300.")],
-    bot: Annotated[str, typer.Option("--bot", "-b", help="Bot for every seat.")] = "random",
-    bots: Annotated[
-        str | None,
-        typer.Option("--bots", help="One bot per seat, comma-separated (overrides --bot)."),
-    ] = None,
+    game: GameArgument,
+    bot: BotOption = "random",
+    bots: BotsOption = None,
     games: Annotated[int, typer.Option("-n", "--games", help="Number of games.")] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the whole run.")] = 1,
     workers: Annotated[
@@ -88,7 +86,7 @@ def simulate_command(
         list[str] | None,
         typer.Option("--option", "-o", help="A variant option as name=value (repeatable)."),
     ] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of seats.")] = None,
+    players: PlayersOption = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the summary as JSON on stdout.")
     ] = False,
@@ -117,10 +115,7 @@ def simulate_command(
             help="Play through the rules engine even where road-to-300's fast path applies.",
         ),
     ] = False,
-    think: Annotated[
-        float,
-        typer.Option("--think", help="Seconds per decision for the bots that search (expert)."),
-    ] = 1.0,
+    think: ThinkOption = 1.0,
 ) -> None:
     """Play GAME many times with bots and print a summary."""
     try:

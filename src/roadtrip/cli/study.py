@@ -31,6 +31,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from roadtrip.bots import UnknownBot
+from roadtrip.cli.run_options import BotOption, BotsOption, PlayersOption, ThinkOption
 from roadtrip.cli.simulate import check_run
 from roadtrip.cli.simulate_plan import Plan, run_plan
 from roadtrip.core.errors import RoadtripError
@@ -63,12 +64,9 @@ def study_command(
         list[str],
         typer.Option("--option", help="name=v1,v2,... (the option studied) or name=value (fixed)."),
     ],
-    bot: Annotated[str, typer.Option("--bot", "-b", help="Bot for every seat.")] = "random",
-    bots: Annotated[
-        str | None,
-        typer.Option("--bots", help="One bot per seat, comma-separated (overrides --bot)."),
-    ] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of seats.")] = None,
+    bot: BotOption = "random",
+    bots: BotsOption = None,
+    players: PlayersOption = None,
     games: Annotated[int, typer.Option("-n", "--games", help="Games per value.")] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Seed of every run.")] = 1,
     workers: Annotated[int, typer.Option("--workers", "-w", help="Processes per run.")] = 1,
@@ -92,10 +90,7 @@ def study_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the runs' summaries as JSON on stdout.")
     ] = False,
-    think: Annotated[
-        float,
-        typer.Option("--think", help="Seconds per decision for the bots that search (expert)."),
-    ] = 1.0,
+    think: ThinkOption = 1.0,
 ) -> None:
     """Run GAME once per value of the studied option (same seeds) and compare them."""
     try:

@@ -29,6 +29,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from roadtrip.cli.run_options import GameArgument, PlayersOption
 from roadtrip.cli.simulate import INTERRUPTED, USAGE_ERROR, _error, _options
 from roadtrip.cli.simulate_plan import progress_bar
 from roadtrip.core.errors import RoadtripError
@@ -45,7 +46,7 @@ def register(app: typer.Typer) -> None:
 
 
 def tournament_command(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. road-to-300.")],
+    game: GameArgument,
     bots: Annotated[
         str,
         typer.Option("--bots", help="The bots, comma-separated (at least two, each once)."),
@@ -56,7 +57,7 @@ def tournament_command(
             "-n", "--games", help="Games per pairing (rounded up to a multiple of the seats)."
         ),
     ] = 200,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of seats.")] = None,
+    players: PlayersOption = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the whole tournament.")] = 1,
     workers: Annotated[
         int, typer.Option("--workers", "-w", help="Processes (1: in this process).")

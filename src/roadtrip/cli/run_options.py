@@ -1,0 +1,20 @@
+"""Command-line options that the commands running many games (``simulate``,
+``study``, ``tournament``) share, declared once so they read and behave alike."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+GameArgument = Annotated[str, typer.Argument(help="Game id, e.g. road-to-300.")]
+BotOption = Annotated[str, typer.Option("--bot", "-b", help="Bot for every seat.")]
+BotsOption = Annotated[
+    str | None,
+    typer.Option("--bots", help="One bot per seat, comma-separated (overrides --bot)."),
+]
+PlayersOption = Annotated[int | None, typer.Option("--players", "-p", help="Number of seats.")]
+ThinkOption = Annotated[
+    float,
+    typer.Option("--think", help="Seconds per decision for the bots that search (expert)."),
+]
