@@ -11,14 +11,12 @@ from __future__ import annotations
 
 import os
 import sys
-import uuid
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
 from roadtrip.server.coordinator import Coordinator
@@ -33,6 +31,7 @@ with warnings.catch_warnings():
     warnings.filterwarnings("ignore", "Using `httpx` with `starlette.testclient`")
     import starlette.testclient  # noqa: F401
 
+from cluster_kit import fresh_schema, redis_test_url
 from server_kit import CheckingTransport
 
 POSTGRES_ENV = "ROADTRIP_TEST_POSTGRES_URL"
@@ -68,17 +67,14 @@ def postgres_url() -> str:
 @pytest.fixture
 def postgres_schema_url(postgres_url: str) -> Iterator[str]:
     """A URL whose connections use a fresh schema of their own (dropped afterwards)."""
-    schema = f"rt_test_{uuid.uuid4().hex[:16]}"
-    admin = create_engine(normalize_url(postgres_url), isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    url = make_url(postgres_url).update_query_dict({"options": f"-csearch_path={schema}"})
-    try:
-        yield url.render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
+    with fresh_schema(postgres_url) as url:
+        yield url
+
+
+@pytest.fixture
+def redis_url() -> str:
+    """The test Redis URL (ROADTRIP_TEST_REDIS_URL): skipped without one, except in CI."""
+    return redis_test_url()
 
 
 def _sql_url(request: pytest.FixtureRequest, backend: str, tmp_path: Path) -> str:

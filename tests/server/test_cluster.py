@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import signal
-import subprocess
-import sys
 import threading
 import time
 import uuid
@@ -25,81 +22,17 @@ from typing import Any
 
 import httpx
 import pytest
-from server_kit import auth, decisions_of, free_port, reference_state
+from cluster_kit import Server
+from server_kit import auth, decisions_of, reference_state
 from websockets.sync.client import ClientConnection, connect
 
 from roadtrip.server.leases import SqlLeases
 from roadtrip.server.sql_store import SqlStore
 from roadtrip.server.storage import SeatSpec, StoredMatch
 
-REDIS_ENV = "ROADTRIP_TEST_REDIS_URL"
 BOT_SEAT = 2
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture
-def redis_url() -> str:
-    """The test Redis URL: skip without one (fail in CI), fail if unreachable."""
-    url = os.environ.get(REDIS_ENV, "").strip()
-    if not url:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI is set but {REDIS_ENV} is not: the cluster tests must run in CI")
-        pytest.skip(f"the several-process tests need {REDIS_ENV} (.ci/redis.sh starts one)")
-    import redis
-
-    try:
-        redis.Redis.from_url(url, socket_connect_timeout=2).ping()
-    except redis.RedisError as exc:
-        pytest.fail(f"{REDIS_ENV} is set but Redis is unreachable: {exc}")
-    return url
-
-
-class Server:
-    """One ``roadtrip serve --database-url ... --redis-url ...`` subprocess."""
-
-    def __init__(self, name: str, database_url: str, redis_url: str, folder: Path) -> None:
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.ws_base = f"ws://127.0.0.1:{self.port}"
-        self.log = folder / f"{name}.log"
-        code = "import sys; from roadtrip.cli.main import main; sys.argv[0] = 'roadtrip'; main()"
-        args = ["serve", "--port", str(self.port), "--database-url", database_url]
-        self.process = subprocess.Popen(
-            [sys.executable, "-c", code, *args, "--redis-url", redis_url],
-            stdout=self.log.open("ab"),
-            stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1", "ROADTRIP_LEASE_SECONDS": "3"},
-        )
-
-    def wait_ready(self) -> None:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                pytest.fail(f"roadtrip serve exited with {self.process.returncode}:\n{self.output}")
-            try:
-                if httpx.get(f"{self.base}/api/games", timeout=2).status_code == 200:
-                    return
-            except httpx.TransportError:
-                time.sleep(0.2)
-        pytest.fail(f"roadtrip serve did not answer within 60 s:\n{self.output}")
-
-    @property
-    def output(self) -> str:
-        return self.log.read_text(errors="replace")
-
-    def kill(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(10)
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
 
 
 class Client:

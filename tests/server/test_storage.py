@@ -257,3 +257,31 @@ def test_matches_stored_before_teams_existed_still_load(sql_url: str) -> None:
         assert store.grant("f" * 64) == Grant("old", (0,))
     finally:
         store.close()
+
+
+def test_processes_started_at_once_on_a_fresh_database_all_open_it(
+    postgres_schema_url: str,
+) -> None:
+    """Several server processes started together (a deployment's replicas) create the
+    tables once between them: before the schema lock, all but one failed to start
+    with a duplicate-type error from PostgreSQL."""
+    from roadtrip.server.leases import SqlLeases
+
+    barrier = threading.Barrier(6)
+    failures: list[BaseException] = []
+
+    def open_store() -> None:
+        barrier.wait()
+        try:
+            store = SqlStore(postgres_schema_url)
+            SqlLeases(store.engine)
+            store.close()
+        except BaseException as exc:
+            failures.append(exc)
+
+    threads = [threading.Thread(target=open_store) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []

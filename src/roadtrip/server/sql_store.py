@@ -28,6 +28,7 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.exc import IntegrityError
@@ -96,6 +97,20 @@ def normalize_url(url: str) -> str:
     return url
 
 
+# Any constant names the lock; this one spells "roadtrip" in ASCII.
+_SCHEMA_LOCK = 0x726F616474726970
+
+
+def create_tables(engine: Engine, tables: MetaData) -> None:
+    """Create what is missing of ``tables``.  On PostgreSQL under an advisory lock:
+    several processes started at once on a fresh database would otherwise race to
+    create the same tables and all but one would fail to start."""
+    with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _SCHEMA_LOCK})
+        tables.create_all(conn)
+
+
 class SqlStore:
     """A MatchStore on any SQLAlchemy database."""
 
@@ -104,7 +119,7 @@ class SqlStore:
         self.engine: Engine = create_engine(self.url, future=True)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+        create_tables(self.engine, metadata)
 
     def create(self, match: StoredMatch, grants: dict[str, Grant]) -> None:
         try:
