@@ -32,12 +32,22 @@ from roadtrip.server.autoplay import (
     play_automatic,
 )
 from roadtrip.server.created import Created
+from roadtrip.server.deadlines import (
+    clock_message,
+    due_seats,
+    next_expiry,
+    play_for,
+    running_deadlines,
+    timed_out,
+)
 from roadtrip.server.gamelog import LogEntry, log_entry
 from roadtrip.server.live_cache import LiveCache, LiveLimits
 from roadtrip.server.seats import SetupError, checked_seats, display_names
 from roadtrip.server.storage import Grant, MatchStore, SeatSpec, StoredMatch
+from roadtrip.server.timers import Timers
 from roadtrip.server.tokens import new_match_id, new_seed, new_token, token_hash
 from roadtrip.server.transport import Transport
+from roadtrip.server.turn_clock import TurnClock
 from roadtrip.server.visibility import moves_by, state_message
 
 __all__ = ["AccessDenied", "Coordinator", "Created", "LiveMatch", "NotFound", "Unplayable"]
@@ -45,6 +55,7 @@ __all__ = ["AccessDenied", "Coordinator", "Created", "LiveMatch", "NotFound", "U
 logger = logging.getLogger("roadtrip.server")
 
 MAX_REMEMBERED_REMATCHES = 10_000  # old match -> its rematch, newest kept
+OVERDUE_BATCH = 100  # overdue timed matches handled per sweep
 
 # Runs a job later, off the event loop (the web app: a thread pool).
 Background = Callable[[Callable[[], None]], None]
@@ -73,6 +84,9 @@ class Coordinator:
     ``background`` runs automatic play that goes on after a request has answered
     (bots-only matches); without it, every match plays on until a human must act
     before the call returns.  ``limits`` bound the matches kept in memory.
+    ``timers`` (the web app: on its event loop) fire the turn clocks of timed
+    matches; without them, :meth:`expire` and :meth:`expire_overdue` are called
+    by hand (tests, on a fake ``clock``).
     """
 
     def __init__(
@@ -84,12 +98,14 @@ class Coordinator:
         connected: Callable[[str], set[int]] | None = None,
         background: Background | None = None,
         limits: LiveLimits | None = None,
+        timers: Timers | None = None,
     ) -> None:
         self.store = store
         self.transport = transport
         self.clock = clock
         self.connected = connected
         self.background = background
+        self.timers = timers
         self._live: LiveCache[LiveMatch] = LiveCache(limits or LiveLimits(), clock)
         # Matches set aside since this process started: id -> why (logged too).
         self._broken: dict[str, str] = {}
@@ -107,6 +123,7 @@ class Coordinator:
         hotseat: bool = False,
         seed: int | None = None,
         advice: bool | None = None,
+        turn_clock: TurnClock | None = None,
     ) -> Created:
         cls = game_class(game_id)  # UnknownGame naming the games
         seats = checked_seats(game_id, seats)
@@ -152,6 +169,7 @@ class Coordinator:
             created_at=self.clock(),
             hotseat=hotseat,
             advice=default_advice(seats) if advice is None else advice,
+            clock=turn_clock,
         )
         self.store.create(stored, grants)
         with self._live.lock(match_id):
@@ -177,6 +195,7 @@ class Coordinator:
                 list(stored.seats),
                 hotseat=stored.hotseat,
                 advice=stored.advice,
+                turn_clock=stored.clock,
             )
             self._rematches[grant.match_id] = created
             while len(self._rematches) > MAX_REMEMBERED_REMATCHES:
@@ -241,6 +260,7 @@ class Coordinator:
         )
         message["rematch"] = self.rematch_link(grant)
         message["advice_allowed"] = advice_allowed(live.stored)
+        message["clock"] = clock_message(live, self.clock())
         return message
 
     # --------------------------------------------------------------- moves
@@ -279,6 +299,59 @@ class Coordinator:
         self._commit(live, live_trial, new_log, start)
         if more:
             self._continue(live, 0)
+
+    # ---------------------------------------------------------- turn clocks
+    def expire(self, match_id: str) -> bool:
+        """Move for every seat of ``match_id`` whose time has run out (the turn
+        clock's pass or stand-in bot), then go on as after any move; False when no
+        decision's time has run out (a move came first, or it is not time yet)."""
+        with self._live.lock(match_id):
+            return self._expire(self.live(match_id))
+
+    def _expire(self, live: LiveMatch) -> bool:
+        due = due_seats(live, self.clock())
+        if not due:
+            self._arm(live)
+            return False
+        start = live.match.state.move_number()
+        trial = Match(live.match.game, live.match.seed, live.match.state.clone())
+        new_log: list[LogEntry] = []
+        made = play_for(live, trial, due, new_log)
+        if not made:
+            return False
+        more = play_automatic(live, trial, new_log, INLINE_MOVES)
+        self._commit(live, trial, new_log, start, list(range(start, start + made)))
+        if more:
+            self._continue(live, 0)
+        return True
+
+    def expire_overdue(self) -> int:
+        """Expire the stored deadlines that have passed (timers lost with a process
+        that died, or a restart); returns how many matches moved."""
+        moved = 0
+        for match_id in self.store.overdue(self.clock(), OVERDUE_BATCH):
+            try:
+                moved += self.expire(match_id)
+            except RoadtripError as exc:  # e.g. a match set aside: the others go on
+                logger.warning("turn clock of match %s: %s", match_id, exc)
+        return moved
+
+    def _keep_time(self, live: LiveMatch, match: Match, timeouts: list[int]) -> None:
+        """Store the deadlines of ``match`` (``live``'s copy after a change) where
+        they changed, and arm the match's timer for the first of them."""
+        stored = live.stored
+        if stored.clock is None:
+            return
+        deadlines = running_deadlines(live, match, self.clock())
+        version = match.state.move_number()
+        if deadlines != stored.deadlines or timeouts:
+            self.store.save_deadlines(stored.id, version, deadlines, stored.timeouts + timeouts)
+            stored.deadlines, stored.deadline_version = deadlines, version
+            stored.timeouts = stored.timeouts + timeouts
+
+    def _arm(self, live: LiveMatch) -> None:
+        if self.timers is not None and live.stored.clock is not None:
+            self.timers.arm(live.stored.id, next_expiry(live.stored.deadlines))
 
     def notify(self, match_id: str) -> None:
         """Push every connected audience its own current message."""
@@ -328,6 +401,8 @@ class Coordinator:
             self._set_aside(match_id, exc)
             reason = self._broken[match_id]
             raise Unplayable(f"match {match_id} cannot be played on: {reason}") from exc
+        self._keep_time(live, live.match, [])
+        self._arm(live)
         self._live.put(match_id, live)
         return live
 
@@ -338,8 +413,10 @@ class Coordinator:
         state = game.new_initial_state()
         log = []
         names = display_names(stored.seats)
-        for seat, action in stored.actions:
-            log.append(log_entry(state, seat, action, names))
+        timeouts = set(stored.timeouts)
+        for index, (seat, action) in enumerate(stored.actions):
+            entry = log_entry(state, seat, action, names)
+            log.append(timed_out(entry) if index in timeouts else entry)
             state.apply_action(action, seat)
         if stored.actions:
             replay(record)  # validates the stored history as a whole, too
@@ -387,8 +464,16 @@ class Coordinator:
         if more and self.background is not None:
             self.background(partial(self._background_slice, match_id))
 
-    def _commit(self, live: LiveMatch, trial: Match, new_log: list[LogEntry], start: int) -> None:
-        """Store first, then swap the new state in, then tell everyone."""
+    def _commit(
+        self,
+        live: LiveMatch,
+        trial: Match,
+        new_log: list[LogEntry],
+        start: int,
+        timeouts: list[int] | None = None,
+    ) -> None:
+        """Store first (the moves, then the deadlines), then swap the new state in,
+        then tell everyone.  ``timeouts``: indexes of moves the clock made."""
         history = trial.state.history()
         new_actions = history[start:]
         try:
@@ -397,6 +482,7 @@ class Coordinator:
             if trial.state.is_terminal() and not live.stored.finished:
                 self.store.finish(live.stored.id, trial.state.returns())
                 live.stored.finished = True
+            self._keep_time(live, trial, timeouts or [])
         except Exception:
             # The store is the truth: a write that failed half-way (actions stored,
             # finish not) or whose outcome is unknown must not leave a live copy that
@@ -405,5 +491,6 @@ class Coordinator:
             raise
         live.match = trial
         live.log.extend(new_log)
+        self._arm(live)
         if new_actions:
             self.notify(live.stored.id)
