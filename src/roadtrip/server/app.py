@@ -43,7 +43,7 @@ from roadtrip.server.sql_store import SqlStore
 from roadtrip.server.storage import Grant, MatchStore, SeatSpec
 from roadtrip.server.timers import LoopTimers
 from roadtrip.server.transport import ConnectionLimits, QueueHub
-from roadtrip.server.turn_clock import turn_clock_of
+from roadtrip.server.turn_clock import turn_clock_info, turn_clock_of
 from roadtrip.server.turns import install_turns
 from roadtrip.server.visibility import replay_log, replay_step_message
 from roadtrip.server.websocket import websocket_endpoint
@@ -293,6 +293,7 @@ def create_app(
                     **info.describe(),
                     "options": [o.describe() for o in cls.options_spec],
                     "teams": info.id in TEAM_GAMES,
+                    "turn_clock": turn_clock_info(info.id),
                     "bots": [
                         {"name": b, "summary": bot_summary(b, info.id)} for b in bot_names(info.id)
                     ],

@@ -43,6 +43,10 @@ STAND_IN_BOTS = {
 }
 
 
+# Games with a decision that passes (see pass_action).
+PASS_GAMES = frozenset({"get-your-kicks", "mileage-may-vary", "open-road"})
+
+
 class TimerError(RoadtripError, ValueError):
     """A turn clock that cannot be set as asked (a 400 ``bad_setup``)."""
 
@@ -105,19 +109,26 @@ def turn_clock_from_dict(data: dict[str, Any] | None) -> TurnClock | None:
     )
 
 
+def turn_clock_info(game_id: str) -> dict[str, Any]:
+    """What the lobby needs to offer a turn clock for ``game_id``."""
+    return {
+        "stand_in": STAND_IN_BOTS.get(game_id, "random"),
+        "pass": game_id in PASS_GAMES,
+        "min_seconds": MIN_SECONDS,
+        "max_seconds": MAX_SECONDS,
+    }
+
+
 def pass_action(state: State, seat: int) -> int | None:
     """The game's "pass" decision of ``seat`` now, if it has one: America's Main
     Street's STOP (end the turn: "stop" / "conclude"), The Open Road's PASS (the
     turn ends when nothing else is possible).  Road Rally USA and Road to 300 have
     no decision that passes: None."""
-    legal = state.legal_actions(seat)
     game = state.game.id
-    if game in ("get-your-kicks", "mileage-may-vary"):
-        from roadtrip.games.main_street.base import STOP
-
-        return STOP if STOP in legal else None
+    if game not in PASS_GAMES:
+        return None
     if game == "open-road":
-        from roadtrip.games.open_road.actions import PASS
-
-        return PASS if PASS in legal else None
-    return None
+        from roadtrip.games.open_road.actions import PASS as action
+    else:
+        from roadtrip.games.main_street.base import STOP as action
+    return action if action in state.legal_actions(seat) else None
