@@ -31,15 +31,9 @@ from roadtrip.server.autoplay import (
     needs_automatic,
     play_automatic,
 )
+from roadtrip.server.clocked import TurnClocks
 from roadtrip.server.created import Created
-from roadtrip.server.deadlines import (
-    clock_message,
-    due_seats,
-    next_expiry,
-    play_for,
-    running_deadlines,
-    timed_out,
-)
+from roadtrip.server.deadlines import clock_message, timed_out
 from roadtrip.server.gamelog import LogEntry, log_entry
 from roadtrip.server.live_cache import LiveCache, LiveLimits
 from roadtrip.server.seats import SetupError, checked_seats, display_names
@@ -55,7 +49,6 @@ __all__ = ["AccessDenied", "Coordinator", "Created", "LiveMatch", "NotFound", "U
 logger = logging.getLogger("roadtrip.server")
 
 MAX_REMEMBERED_REMATCHES = 10_000  # old match -> its rematch, newest kept
-OVERDUE_BATCH = 100  # overdue timed matches handled per sweep
 
 # Runs a job later, off the event loop (the web app: a thread pool).
 Background = Callable[[Callable[[], None]], None]
@@ -78,7 +71,7 @@ class Unplayable(RoadtripError):
     logged) so that every other match goes on."""
 
 
-class Coordinator:
+class Coordinator(TurnClocks):
     """Creates, loads, advances and reports matches.
 
     ``background`` runs automatic play that goes on after a request has answered
@@ -299,59 +292,6 @@ class Coordinator:
         self._commit(live, live_trial, new_log, start)
         if more:
             self._continue(live, 0)
-
-    # ---------------------------------------------------------- turn clocks
-    def expire(self, match_id: str) -> bool:
-        """Move for every seat of ``match_id`` whose time has run out (the turn
-        clock's pass or stand-in bot), then go on as after any move; False when no
-        decision's time has run out (a move came first, or it is not time yet)."""
-        with self._live.lock(match_id):
-            return self._expire(self.live(match_id))
-
-    def _expire(self, live: LiveMatch) -> bool:
-        due = due_seats(live, self.clock())
-        if not due:
-            self._arm(live)
-            return False
-        start = live.match.state.move_number()
-        trial = Match(live.match.game, live.match.seed, live.match.state.clone())
-        new_log: list[LogEntry] = []
-        made = play_for(live, trial, due, new_log)
-        if not made:
-            return False
-        more = play_automatic(live, trial, new_log, INLINE_MOVES)
-        self._commit(live, trial, new_log, start, list(range(start, start + made)))
-        if more:
-            self._continue(live, 0)
-        return True
-
-    def expire_overdue(self) -> int:
-        """Expire the stored deadlines that have passed (timers lost with a process
-        that died, or a restart); returns how many matches moved."""
-        moved = 0
-        for match_id in self.store.overdue(self.clock(), OVERDUE_BATCH):
-            try:
-                moved += self.expire(match_id)
-            except RoadtripError as exc:  # e.g. a match set aside: the others go on
-                logger.warning("turn clock of match %s: %s", match_id, exc)
-        return moved
-
-    def _keep_time(self, live: LiveMatch, match: Match, timeouts: list[int]) -> None:
-        """Store the deadlines of ``match`` (``live``'s copy after a change) where
-        they changed, and arm the match's timer for the first of them."""
-        stored = live.stored
-        if stored.clock is None:
-            return
-        deadlines = running_deadlines(live, match, self.clock())
-        version = match.state.move_number()
-        if deadlines != stored.deadlines or timeouts:
-            self.store.save_deadlines(stored.id, version, deadlines, stored.timeouts + timeouts)
-            stored.deadlines, stored.deadline_version = deadlines, version
-            stored.timeouts = stored.timeouts + timeouts
-
-    def _arm(self, live: LiveMatch) -> None:
-        if self.timers is not None and live.stored.clock is not None:
-            self.timers.arm(live.stored.id, next_expiry(live.stored.deadlines))
 
     def notify(self, match_id: str) -> None:
         """Push every connected audience its own current message."""
