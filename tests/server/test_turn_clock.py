@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 from server_kit import seats
+from sqlalchemy import create_engine, insert, inspect
 
 from roadtrip.server.coordinator import Coordinator, StaleVersion
 from roadtrip.server.deadlines import TIMED_OUT
-from roadtrip.server.sql_store import SqlStore
+from roadtrip.server.sql_store import SqlStore, matches, metadata
 from roadtrip.server.storage import Grant, MatchStore, MemoryStore
 from roadtrip.server.timers import ManualTimers
 from roadtrip.server.transport import MemoryTransport
@@ -206,3 +207,42 @@ def test_no_limit_is_the_default() -> None:
     assert turn_clock_of("open-road", {"seconds": 86_400}) == TurnClock(
         86_400.0, "bot", "heuristic"
     )
+
+
+def test_a_database_from_before_turn_clocks_loads_and_gains_the_table(tmp_path: Path) -> None:
+    """A database made before match_clocks existed: its matches load without a clock
+    (and resume), and a timed match can be created in it."""
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    engine = create_engine(url)
+    metadata.create_all(
+        engine, tables=[t for n, t in metadata.tables.items() if n != "match_clocks"]
+    )
+    with engine.begin() as conn:
+        conn.execute(
+            insert(matches).values(
+                id="old1",
+                game="road-to-300",
+                options={"players": 1},
+                seed=5,
+                seats=[{"name": "Ann", "bot": None}],
+                hotseat=False,
+                finished=False,
+                returns=None,
+                created_at=1.0,
+                action_count=0,
+            )
+        )
+    assert not inspect(engine).has_table("match_clocks")
+    engine.dispose()
+    store = SqlStore(url)
+    clock = Clock()
+    coordinator = Coordinator(store, MemoryTransport(), clock=clock, timers=ManualTimers())
+    assert coordinator.resume_all() == 1
+    old = coordinator.live("old1")
+    assert old.stored.clock is None and old.stored.deadlines == {}
+    assert coordinator.message("old1", Grant("old1", (0,)))["clock"] is None
+    made = coordinator.create_match(
+        "road-to-300", {}, seats(None), turn_clock=TurnClock(60.0, "bot", "greedy")
+    )
+    assert store.load(made.match_id).clock == TurnClock(60.0, "bot", "greedy")  # type: ignore[union-attr]
+    store.close()
