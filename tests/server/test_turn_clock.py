@@ -14,7 +14,7 @@ from sqlalchemy import create_engine, insert, inspect
 from roadtrip.server.coordinator import Coordinator, StaleVersion
 from roadtrip.server.deadlines import TIMED_OUT
 from roadtrip.server.sql_store import SqlStore, matches, metadata
-from roadtrip.server.storage import Grant, MatchStore, MemoryStore
+from roadtrip.server.storage import Grant, MatchStore, MemoryStore, StoredMatch
 from roadtrip.server.timers import ManualTimers
 from roadtrip.server.transport import MemoryTransport
 from roadtrip.server.turn_clock import TimerError, TurnClock, turn_clock_of
@@ -246,3 +246,25 @@ def test_a_database_from_before_turn_clocks_loads_and_gains_the_table(tmp_path: 
     )
     assert store.load(made.match_id).clock == TurnClock(60.0, "bot", "greedy")  # type: ignore[union-attr]
     store.close()
+
+
+def test_one_overdue_match_that_cannot_be_played_never_stops_the_others() -> None:
+    clock, store = Clock(), MemoryStore()
+    broken = StoredMatch(
+        "broken1",
+        "road-to-300",
+        {"players": 1},
+        1,
+        seats(None),
+        actions=[(0, 9999)],  # a history the rules refuse
+        clock=TurnClock(60.0, "bot", "greedy"),
+        deadlines={0: (clock.now - 5, 0)},
+    )
+    store.create(broken, {})
+    coordinator, _, match_id = timed(store, clock, "road-to-300", [None])
+    clock.now += 60
+    assert store.overdue(clock.now, 10) == ["broken1", match_id]
+    assert coordinator.expire_overdue() == 1
+    assert moves_by(coordinator.live(match_id).match.state, 0) == 1
+    assert "broken1" in coordinator.unplayable()
+    assert coordinator.expire_overdue() == 0  # the set-aside match is skipped now

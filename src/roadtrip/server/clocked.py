@@ -37,6 +37,7 @@ class TurnClocks:
     clock: Callable[[], float]
     timers: Timers | None
     _live: LiveCache[LiveMatch]
+    _broken: dict[str, str]
 
     def live(self, match_id: str) -> LiveMatch:
         raise NotImplementedError
@@ -82,11 +83,15 @@ class TurnClocks:
         """Expire the stored deadlines that have passed (timers lost with a process
         that died, or a restart); returns how many matches moved."""
         moved = 0
-        for match_id in self.store.overdue(self.clock(), OVERDUE_BATCH):
+        for match_id in self.store.overdue(self.clock(), OVERDUE_BATCH + len(self._broken)):
+            if match_id in self._broken:  # set aside: retried at the next start
+                continue
             try:
                 moved += self.expire(match_id)
             except RoadtripError as exc:  # e.g. a match set aside: the others go on
                 logger.warning("turn clock of match %s: %s", match_id, exc)
+            except Exception:  # e.g. a stand-in bot that fails: logged, the others go on
+                logger.exception("turn clock of match %s failed", match_id)
         return moved
 
     def _keep_time(self, live: LiveMatch, match: Match, timeouts: list[int]) -> None:
