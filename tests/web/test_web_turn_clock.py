@@ -35,6 +35,9 @@ def test_a_timed_match_from_the_lobby_shows_a_countdown_and_your_turn_comes_firs
     shot(lobby, "new-match-turn-clock")
     lobby.click("#create-btn")
     lobby.wait_for_selector("#created:not([hidden])")
+    assert lobby.locator("#created-clock").inner_text() == (
+        "Time per move: 1 d; then the greedy bot moves for the player when it runs out."
+    )
     link_a = lobby.locator('[data-link="seat-0"] input').input_value()
     timed = link_a.split("/m/")[1].split("#")[0]
     token_a = link_a.split("#t=")[1]
@@ -48,7 +51,7 @@ def test_a_timed_match_from_the_lobby_shows_a_countdown_and_your_turn_comes_firs
     clock = page.locator(CLOCK)
     clock.wait_for()
     assert re.fullmatch(
-        r"Your time: (1 d 0 h|23 h 59 min) left \(then the greedy bot moves for you\)",
+        r"Your time: (1 d|23 h 59 min) left \(then the greedy bot moves for you\)",
         clock.inner_text(),
     ), clock.inner_text()
     assert clock.get_attribute("role") == "timer"
@@ -100,7 +103,7 @@ def test_a_timed_match_from_the_lobby_shows_a_countdown_and_your_turn_comes_firs
     assert first_item.get_attribute("data-match") == timed
     assert first_item.get_attribute("data-your-turn") == "true"
     assert "Your turn" in first_item.locator(".badge").inner_text()
-    assert re.search(r"(1 d 0 h|23 h 59 min) left", first_item.locator(".deadline").inner_text())
+    assert re.search(r"(1 d|23 h 59 min) left", first_item.locator(".deadline").inner_text())
     mine = page.locator(f'.my-match[data-match="{other["match"]}"]')
     assert mine.get_attribute("data-your-turn") == "false"
     assert mine.locator(".badge").inner_text() == "in progress"

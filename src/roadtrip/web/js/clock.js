@@ -15,7 +15,7 @@ export function formatLeft(ms) {
   const hours = Math.floor((total % 86400) / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = total % 60;
-  if (days) return `${days} d ${hours} h`;
+  if (days) return hours ? `${days} d ${hours} h` : `${days} d`;
   if (hours) return `${hours} h ${String(minutes).padStart(2, "0")} min`;
   return `${minutes}:${String(seconds).padStart(2, "0")}`;
 }
@@ -23,7 +23,7 @@ export function formatLeft(ms) {
 /** What happens when the time runs out, in words. */
 export function expiryText(clock, who) {
   if (clock.on_expiry === "pass") return `then ${who} pass${who === "you" ? "" : "es"} (or the ${clock.bot} bot moves where no pass is possible)`;
-  return `then the ${clock.bot} bot moves for ${who === "you" ? "you" : who}`;
+  return `then the ${clock.bot} bot moves for ${who}`;
 }
 
 function text(node) {

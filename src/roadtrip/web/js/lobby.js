@@ -16,6 +16,7 @@ import {
 import { capitalize, copyText, el, fill, toast } from "./dom.js";
 import { defaultSeatName, readSeats, seatRow, seatsProblem } from "./lobby-seats.js";
 import { adviceField } from "./lobby-advice.js";
+import { expiryText, formatLeft } from "./clock.js";
 import { clockField, refreshTurns } from "./lobby-clock.js";
 import { gamePicture } from "./pictures.js";
 
@@ -338,6 +339,7 @@ function showCreated(created, game, seats) {
   fill($("created-body"),
     el("p", { class: "help" }, `${game.name}, match ${created.match}. Send each player their own link: the link is their seat.`),
     el("p", { class: "help", id: "created-advice" }, created.advice ? "Advice is allowed: each player may switch on the advisor's figures for their own choices." : "Advice is off in this match."),
+    created.turn_clock ? el("p", { class: "help", id: "created-clock" }, `Time per move: ${formatLeft(created.turn_clock.seconds * 1000)}; ${expiryText(created.turn_clock, "the player")} when it runs out.`) : null,
     el("ul", { class: "links" }, rows),
     el(
       "div",
