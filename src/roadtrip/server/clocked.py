@@ -95,8 +95,8 @@ class TurnClocks:
         return moved
 
     def _keep_time(self, live: LiveMatch, match: Match, timeouts: list[int]) -> None:
-        """Store the deadlines of ``match`` (``live``'s copy after a change) where
-        they changed, and arm the match's timer for the first of them."""
+        """Store the deadlines of ``match`` (``live``'s copy after a change, or as
+        loaded) where they changed, with the indexes of the moves the clock made."""
         stored = live.stored
         if stored.clock is None:
             return
@@ -108,5 +108,6 @@ class TurnClocks:
             stored.timeouts = stored.timeouts + timeouts
 
     def _arm(self, live: LiveMatch) -> None:
+        """Arm the match's timer for its first running deadline (none: disarm)."""
         if self.timers is not None and live.stored.clock is not None:
             self.timers.arm(live.stored.id, next_expiry(live.stored.deadlines))
