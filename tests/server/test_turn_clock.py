@@ -54,7 +54,15 @@ def test_a_seat_whose_time_runs_out_gets_the_stand_in_bots_move() -> None:
     assert moves_by(coordinator.live(match_id).match.state, 0) == 0
     clock.now += 1
     assert timers.due(clock.now) == [match_id]
+    transport = coordinator.transport
+    assert isinstance(transport, MemoryTransport)
+    ann = Grant(match_id, (0,))
+    transport.connect(ann)
     assert coordinator.expire(match_id)
+    # the page is told at once: the move in its log, marked, and the next deadline
+    told = transport.messages_for(ann)[-1]
+    assert any(line.endswith(TIMED_OUT) for line in told["log"])
+    assert told["clock"]["deadlines"][0]["remaining_ms"] == 60_000
     state = coordinator.live(match_id).match.state
     assert moves_by(state, 0) == 1
     texts = [e.texts[0] for e in coordinator.live(match_id).log if e.texts[0].endswith(TIMED_OUT)]
