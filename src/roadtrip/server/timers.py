@@ -11,6 +11,7 @@ firing does nothing wrong.  :class:`LoopTimers` uses ``loop.call_later``;
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Callable
 from typing import Protocol
@@ -47,7 +48,8 @@ class LoopTimers:
         if _running_loop() is loop:
             self._arm(match_id, at)
         else:
-            loop.call_soon_threadsafe(self._arm, match_id, at)
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: stopping
+                loop.call_soon_threadsafe(self._arm, match_id, at)
 
     def _arm(self, match_id: str, at: float | None) -> None:
         current = self._handles.get(match_id)
