@@ -131,6 +131,10 @@ def test_loop_timers_fire_once_when_due_and_can_be_moved_or_cancelled() -> None:
         await asyncio.sleep(0.05)
         assert sorted(fired) == ["a", "d"]
         assert timers.armed() == {"c": 200.0}
+        # armed from another thread (the coordinator's): handed to the loop
+        await asyncio.get_running_loop().run_in_executor(None, timers.arm, "e", 50.0)
+        await asyncio.sleep(0.05)
+        assert sorted(fired) == ["a", "d", "e"]
         timers.cancel_all()
 
     asyncio.run(run())
