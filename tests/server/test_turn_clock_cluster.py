@@ -147,3 +147,21 @@ def test_stored_deadlines_are_guarded_by_version_and_found_when_overdue(store: M
     assert store.overdue(500.0, 10) == ["timed1"]
     store.finish("timed1", [1.0])
     assert store.overdue(1e12, 10) == []
+
+
+def test_a_process_taking_a_match_over_arms_its_timer_from_the_stored_deadline(two: Two) -> None:
+    """A process died while playing a timed match's opening roll (its lease left to
+    expire): the process that takes the match over plays it, stores the deadline of
+    the decision that follows, and arms its own timer for it."""
+    store, leases, clock, _, b = two
+    match = StoredMatch("orphan1", GAME, {"players": 2}, 3, seats(None, None), clock=CLOCK)
+    store.create(match, {})
+    assert leases.acquire("orphan1", "dead-process", 30)
+    clock.now += 31
+    assert b.take_over_expired() == ["orphan1"]
+    stored = store.load("orphan1")
+    assert stored is not None and stored.actions  # the roll
+    assert {at for at, _ in stored.deadlines.values()} == {clock.now + 60}
+    assert armed(b) == {"orphan1": clock.now + 60}
+    clock.now += 60
+    assert b.expire("orphan1") and len(timed_moves(store, "orphan1")) == 2
