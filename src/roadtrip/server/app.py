@@ -73,7 +73,7 @@ class CreateIn(BaseModel):
     advice: bool | None = None
     # A time limit per decision (server/turn_clock.py): {"seconds", "on_expiry":
     # "bot"|"pass", "bot"}; None or seconds 0: none.  Checked there (400 bad_setup).
-    turn_clock: dict[str, Any] | None = None
+    turn_clock: Any = None
 
 
 class ActIn(BaseModel):

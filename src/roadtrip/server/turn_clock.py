@@ -63,11 +63,16 @@ class TurnClock:
         return {"seconds": self.seconds, "on_expiry": self.on_expiry, "bot": self.bot}
 
 
-def turn_clock_of(game_id: str, spec: dict[str, Any] | None) -> TurnClock | None:
+def turn_clock_of(game_id: str, spec: object) -> TurnClock | None:
     """The checked turn clock of a new match of ``game_id`` from the request's
     ``turn_clock`` object (None or ``{"seconds": 0}``: no time limit)."""
     if spec is None:
         return None
+    if not isinstance(spec, dict):
+        raise TimerError(
+            'the turn clock must be an object such as {"seconds": 120, "on_expiry": "bot"}; '
+            f"got {spec!r}"[:200]
+        )
     unknown = sorted(set(spec) - {"seconds", "on_expiry", "bot"})
     if unknown:
         raise TimerError(
