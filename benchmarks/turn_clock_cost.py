@@ -5,11 +5,13 @@ play").
     python benchmarks/turn_clock_cost.py --database-url sqlite:///tmp/clock.sqlite3
     python benchmarks/turn_clock_cost.py --database-url postgresql://u:pw@host/db
 
-Plays two-person Road to 300 matches through the coordinator (no HTTP): each move
-is validated, stored (with a timed match's deadlines) and announced.  First makes
-``--overdue`` timed matches whose deadlines have all passed and times one
-``expire_overdue`` sweep over them (the stand-in greedy bot moves for each seat)
-in a fresh coordinator, as after a restart.  Use an empty database.
+First makes ``--overdue`` timed two-person Road to 300 matches whose deadlines
+have all passed and times the ``expire_overdue`` sweeps that expire them in a
+fresh coordinator, as after a restart (the stand-in greedy bot moves for each
+seat).  Then plays ``--matches`` matches of ``--moves`` player's moves each
+through the coordinator (no HTTP), untimed and timed (one day), and prints the
+time of a move: validated, stored (a timed match's deadlines too) and announced.
+Use an empty database.
 """
 
 from __future__ import annotations
