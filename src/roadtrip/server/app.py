@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,7 +41,10 @@ from roadtrip.server.seats import TEAM_GAMES, SetupError, display_names, players
 from roadtrip.server.settings import BOT_WORKERS, MAX_HTTP_BODY, SWEEP_SECONDS
 from roadtrip.server.sql_store import SqlStore
 from roadtrip.server.storage import Grant, MatchStore, SeatSpec
+from roadtrip.server.timers import LoopTimers
 from roadtrip.server.transport import ConnectionLimits, QueueHub
+from roadtrip.server.turn_clock import turn_clock_info, turn_clock_of
+from roadtrip.server.turns import install_turns
 from roadtrip.server.visibility import replay_log, replay_step_message
 from roadtrip.server.websocket import websocket_endpoint
 
@@ -66,6 +71,9 @@ class CreateIn(BaseModel):
     # May the players ask the advisor?  None: the default for the seats (on where
     # at most one seat is played by people).
     advice: bool | None = None
+    # A time limit per decision (server/turn_clock.py): {"seconds", "on_expiry":
+    # "bot"|"pass", "bot"}; None or seconds 0: none.  Checked there (400 bad_setup).
+    turn_clock: Any = None
 
 
 class ActIn(BaseModel):
@@ -147,6 +155,14 @@ def thread_runner(executor: ThreadPoolExecutor) -> Callable[[Callable[[], None]]
     return submit
 
 
+def expire_logged(coordinator: Coordinator, match_id: str) -> None:
+    """A turn timer fired: expire the match's decisions (errors are logged)."""
+    try:
+        coordinator.expire(match_id)
+    except Exception:  # one match's clock must never stop the others
+        logging.getLogger("roadtrip.server").exception("turn clock of match %s", match_id)
+
+
 def create_app(
     store: MatchStore | None = None,
     database_url: str | None = None,
@@ -177,12 +193,16 @@ def create_app(
         while True:
             await asyncio.sleep(SWEEP_SECONDS)
             await run_in_threadpool(coordinator.sweep)
+            await run_in_threadpool(coordinator.expire_overdue)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         hub.bind(asyncio.get_running_loop())
         executor = ThreadPoolExecutor(BOT_WORKERS, thread_name_prefix="roadtrip-bots")
-        coordinator.background = thread_runner(executor)
+        coordinator.background = run = thread_runner(executor)
+        timers = LoopTimers(lambda match_id: run(partial(expire_logged, coordinator, match_id)))
+        timers.bind(asyncio.get_running_loop())
+        coordinator.timers = timers
         await run_in_threadpool(coordinator.resume_all)
         sweeper = asyncio.create_task(sweep_now_and_then())
         runtime = asyncio.create_task(cluster.run()) if cluster else None
@@ -195,6 +215,8 @@ def create_app(
                     with contextlib.suppress(asyncio.CancelledError):
                         await task
             coordinator.background = None
+            coordinator.timers = None
+            timers.cancel_all()
             await run_in_threadpool(executor.shutdown, True, cancel_futures=True)
             if cluster:
                 cluster.close()
@@ -271,6 +293,7 @@ def create_app(
                     **info.describe(),
                     "options": [o.describe() for o in cls.options_spec],
                     "teams": info.id in TEAM_GAMES,
+                    "turn_clock": turn_clock_info(info.id),
                     "bots": [
                         {"name": b, "summary": bot_summary(b, info.id)} for b in bot_names(info.id)
                     ],
@@ -284,11 +307,21 @@ def create_app(
     def create(body: CreateIn) -> dict[str, Any]:
         seats = [SeatSpec(name=s.name, bot=s.bot, partner=s.partner) for s in body.seats]
         options: dict[str, Any] = dict(body.options)
+        game_class(body.game)  # an unknown game is named before its turn clock is read
         created = coordinator.create_match(
-            body.game, options, seats, hotseat=body.hotseat, advice=body.advice
+            body.game,
+            options,
+            seats,
+            hotseat=body.hotseat,
+            advice=body.advice,
+            turn_clock=turn_clock_of(body.game, body.turn_clock),
         )
         stored = coordinator.live(created.match_id).stored
-        return {**created_answer(created, stored.seats), "advice": advice_allowed(stored)}
+        return {
+            **created_answer(created, stored.seats),
+            "advice": advice_allowed(stored),
+            "turn_clock": stored.clock.to_dict() if stored.clock else None,
+        }
 
     @app.post("/api/matches/{match_id}/rematch", status_code=201)
     def rematch(match_id: str, request: Request) -> dict[str, Any]:
@@ -355,6 +388,7 @@ def create_app(
     advisor = install_advice(app, coordinator, grant_of)
 
     app.state.advisor = advisor
+    install_turns(app, coordinator)
 
     @app.websocket("/ws/matches/{match_id}")
     async def ws(websocket: WebSocket, match_id: str) -> None:

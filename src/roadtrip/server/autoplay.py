@@ -33,13 +33,15 @@ SLICE_SECONDS = 0.05
 @dataclass
 class LiveMatch:
     """A match in memory: as stored, replayed, with its bots and its log.
-    ``advancing``: a background slice of automatic play is scheduled."""
+    ``advancing``: a background slice of automatic play is scheduled; ``stand_in``:
+    the bot that moves for a seat whose time ran out (made on first use)."""
 
     stored: StoredMatch
     match: Match
     bots: dict[int, Bot]
     log: list[LogEntry] = field(default_factory=list)
     advancing: bool = False
+    stand_in: Bot | None = None
 
 
 def play_automatic(

@@ -8,6 +8,9 @@ in :mod:`roadtrip.server.cluster`):
   stored action count (one primary-key read) and reloads a copy that is behind.  A
   move's append that the store refuses (another process stored first) reloads and
   tries again, up to ``RACE_RETRIES`` times, then answers ``stale``.
+* Turn clocks (:meth:`LeasedCoordinator.expire`) act only under the match's lease,
+  from a fresh copy; every process arms timers for the matches it loads, and the
+  cluster's periodic sweep expires stored deadlines whose timer died with a process.
 * Automatic play that nobody waits for runs under the match's lease, in the
   coordinator's bounded slices on its background runner; every slice renews the
   lease and starts from an up-to-date copy.  A slice whose lease went to another
@@ -235,6 +238,32 @@ class LeasedCoordinator(Coordinator):
                     self.leases.release(match_id, self.process_id)
             except Exception:  # the lease expires by itself
                 logger.exception("cannot give back the lease of match %s", match_id)
+
+    # ------------------------------------------------------- turn clocks
+    def expire(self, match_id: str) -> bool:
+        """A decision's time ran out: only the holder of the match's lease acts (this
+        process takes it for the moment of the expiry, or holds it already for the
+        match's automatic play), from an up-to-date copy; the store's append keeps
+        a move that races the expiry on another process to one of the two."""
+        with self._live.lock(match_id):
+            if match_id in self._running:
+                return self._expire_fresh(match_id)
+            if not self.leases.acquire(match_id, self.process_id, self.lease_seconds):
+                return False  # its holder acts (or the next sweep of overdue clocks)
+            try:
+                return self._expire_fresh(match_id)
+            finally:
+                if match_id not in self._running:
+                    self._finish_chain(match_id)  # give it back, look once more
+
+    def _expire_fresh(self, match_id: str) -> bool:
+        for _ in range(RACE_RETRIES):
+            self.refresh(match_id)
+            try:
+                return self._expire(self.live(match_id))
+            except StorageError:
+                continue  # a move stored elsewhere came first: look again
+        return False
 
     def hand_over_all(self) -> None:
         """At a clean stop: every match this process runs goes to another at once."""

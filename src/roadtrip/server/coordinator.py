@@ -31,13 +31,17 @@ from roadtrip.server.autoplay import (
     needs_automatic,
     play_automatic,
 )
+from roadtrip.server.clocked import TurnClocks
 from roadtrip.server.created import Created
+from roadtrip.server.deadlines import clock_message, timed_out
 from roadtrip.server.gamelog import LogEntry, log_entry
 from roadtrip.server.live_cache import LiveCache, LiveLimits
 from roadtrip.server.seats import SetupError, checked_seats, display_names
 from roadtrip.server.storage import Grant, MatchStore, SeatSpec, StoredMatch
+from roadtrip.server.timers import Timers
 from roadtrip.server.tokens import new_match_id, new_seed, new_token, token_hash
 from roadtrip.server.transport import Transport
+from roadtrip.server.turn_clock import TurnClock
 from roadtrip.server.visibility import moves_by, state_message
 
 __all__ = ["AccessDenied", "Coordinator", "Created", "LiveMatch", "NotFound", "Unplayable"]
@@ -67,12 +71,15 @@ class Unplayable(RoadtripError):
     logged) so that every other match goes on."""
 
 
-class Coordinator:
+class Coordinator(TurnClocks):
     """Creates, loads, advances and reports matches.
 
     ``background`` runs automatic play that goes on after a request has answered
     (bots-only matches); without it, every match plays on until a human must act
     before the call returns.  ``limits`` bound the matches kept in memory.
+    ``timers`` (the web app: on its event loop) fire the turn clocks of timed
+    matches; without them, :meth:`expire` and :meth:`expire_overdue` are called
+    by hand (tests, on a fake ``clock``).
     """
 
     def __init__(
@@ -84,12 +91,14 @@ class Coordinator:
         connected: Callable[[str], set[int]] | None = None,
         background: Background | None = None,
         limits: LiveLimits | None = None,
+        timers: Timers | None = None,
     ) -> None:
         self.store = store
         self.transport = transport
         self.clock = clock
         self.connected = connected
         self.background = background
+        self.timers = timers
         self._live: LiveCache[LiveMatch] = LiveCache(limits or LiveLimits(), clock)
         # Matches set aside since this process started: id -> why (logged too).
         self._broken: dict[str, str] = {}
@@ -107,6 +116,7 @@ class Coordinator:
         hotseat: bool = False,
         seed: int | None = None,
         advice: bool | None = None,
+        turn_clock: TurnClock | None = None,
     ) -> Created:
         cls = game_class(game_id)  # UnknownGame naming the games
         seats = checked_seats(game_id, seats)
@@ -152,6 +162,7 @@ class Coordinator:
             created_at=self.clock(),
             hotseat=hotseat,
             advice=default_advice(seats) if advice is None else advice,
+            clock=turn_clock,
         )
         self.store.create(stored, grants)
         with self._live.lock(match_id):
@@ -177,6 +188,7 @@ class Coordinator:
                 list(stored.seats),
                 hotseat=stored.hotseat,
                 advice=stored.advice,
+                turn_clock=stored.clock,
             )
             self._rematches[grant.match_id] = created
             while len(self._rematches) > MAX_REMEMBERED_REMATCHES:
@@ -241,6 +253,7 @@ class Coordinator:
         )
         message["rematch"] = self.rematch_link(grant)
         message["advice_allowed"] = advice_allowed(live.stored)
+        message["clock"] = clock_message(live, self.clock())
         return message
 
     # --------------------------------------------------------------- moves
@@ -328,6 +341,8 @@ class Coordinator:
             self._set_aside(match_id, exc)
             reason = self._broken[match_id]
             raise Unplayable(f"match {match_id} cannot be played on: {reason}") from exc
+        self._keep_time(live, live.match, [])
+        self._arm(live)
         self._live.put(match_id, live)
         return live
 
@@ -338,8 +353,10 @@ class Coordinator:
         state = game.new_initial_state()
         log = []
         names = display_names(stored.seats)
-        for seat, action in stored.actions:
-            log.append(log_entry(state, seat, action, names))
+        timeouts = set(stored.timeouts)
+        for index, (seat, action) in enumerate(stored.actions):
+            entry = log_entry(state, seat, action, names)
+            log.append(timed_out(entry) if index in timeouts else entry)
             state.apply_action(action, seat)
         if stored.actions:
             replay(record)  # validates the stored history as a whole, too
@@ -387,8 +404,16 @@ class Coordinator:
         if more and self.background is not None:
             self.background(partial(self._background_slice, match_id))
 
-    def _commit(self, live: LiveMatch, trial: Match, new_log: list[LogEntry], start: int) -> None:
-        """Store first, then swap the new state in, then tell everyone."""
+    def _commit(
+        self,
+        live: LiveMatch,
+        trial: Match,
+        new_log: list[LogEntry],
+        start: int,
+        timeouts: list[int] | None = None,
+    ) -> None:
+        """Store first (the moves, then the deadlines), then swap the new state in,
+        then tell everyone.  ``timeouts``: indexes of moves the clock made."""
         history = trial.state.history()
         new_actions = history[start:]
         try:
@@ -397,6 +422,7 @@ class Coordinator:
             if trial.state.is_terminal() and not live.stored.finished:
                 self.store.finish(live.stored.id, trial.state.returns())
                 live.stored.finished = True
+            self._keep_time(live, trial, timeouts or [])
         except Exception:
             # The store is the truth: a write that failed half-way (actions stored,
             # finish not) or whose outcome is unknown must not leave a live copy that
@@ -405,5 +431,6 @@ class Coordinator:
             raise
         live.match = trial
         live.log.extend(new_log)
+        self._arm(live)
         if new_actions:
             self.notify(live.stored.id)

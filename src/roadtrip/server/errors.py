@@ -17,6 +17,7 @@ from roadtrip.core.errors import (
 from roadtrip.server.advice_policy import AdviceOff
 from roadtrip.server.coordinator import AccessDenied, NotFound, StaleVersion, Unplayable
 from roadtrip.server.seats import SetupError
+from roadtrip.server.turn_clock import TimerError
 
 # Error class -> (HTTP status, machine-readable code); most specific first.
 ERROR_CODES: list[tuple[type[Exception], int, str]] = [
@@ -28,6 +29,7 @@ ERROR_CODES: list[tuple[type[Exception], int, str]] = [
     (UnknownBot, 400, "unknown_bot"),
     (InvalidOption, 400, "invalid_option"),
     (SetupError, 400, "bad_setup"),
+    (TimerError, 400, "bad_setup"),
     (StaleVersion, 409, "stale"),
     (GameOver, 409, "game_over"),
     (NotYourTurn, 409, "not_your_turn"),

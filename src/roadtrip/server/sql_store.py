@@ -33,7 +33,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
-from roadtrip.server.storage import Grant, SeatSpec, StorageError, StoredMatch
+from roadtrip.server.storage import Deadlines, Grant, SeatSpec, StorageError, StoredMatch
+from roadtrip.server.turn_clock import turn_clock_from_dict
 
 metadata = MetaData()
 
@@ -69,6 +70,22 @@ match_settings = Table(
     metadata,
     Column("match_id", String(32), ForeignKey("matches.id"), primary_key=True),
     Column("advice", Boolean, nullable=True),
+)
+
+# A timed match's clock (server/turn_clock.py), one row per timed match, in a table
+# of its own (databases made before turn timers existed gain it empty): the limit,
+# the running deadlines as of action count ``version`` ({seat: [expires_at, moves]}),
+# their earliest (indexed, for the sweep of overdue matches) and the indexes of
+# the actions the clock made.
+match_clocks = Table(
+    "match_clocks",
+    metadata,
+    Column("match_id", String(32), ForeignKey("matches.id"), primary_key=True),
+    Column("clock", JSON, nullable=False),
+    Column("version", Integer, nullable=False, default=-1),
+    Column("deadlines", JSON, nullable=False),
+    Column("next_deadline", Float, nullable=True, index=True),
+    Column("timeouts", JSON, nullable=False),
 )
 
 tokens = Table(
@@ -142,6 +159,17 @@ class SqlStore:
                     conn.execute(
                         insert(match_settings).values(match_id=match.id, advice=match.advice)
                     )
+                if match.clock is not None:
+                    conn.execute(
+                        insert(match_clocks).values(
+                            match_id=match.id,
+                            clock=match.clock.to_dict(),
+                            version=-1,
+                            deadlines={},
+                            next_deadline=None,
+                            timeouts=[],
+                        )
+                    )
                 if grants:
                     conn.execute(
                         insert(tokens),
@@ -192,6 +220,11 @@ class SqlStore:
             stored.advice = conn.execute(
                 select(match_settings.c.advice).where(match_settings.c.match_id == match_id)
             ).scalar()
+            clock = conn.execute(
+                select(match_clocks).where(match_clocks.c.match_id == match_id)
+            ).first()
+            if clock is not None:
+                _clock_into(stored, clock._mapping)
             rows = conn.execute(
                 select(actions.c.seat, actions.c.action)
                 .where(actions.c.match_id == match_id)
@@ -225,6 +258,33 @@ class SqlStore:
         with self.engine.connect() as conn:
             rows = conn.execute(select(matches).order_by(matches.c.created_at.desc()).limit(limit))
             return [_match_of(r._mapping) for r in rows]
+
+    def save_deadlines(
+        self, match_id: str, version: int, deadlines: Deadlines, timeouts: list[int]
+    ) -> bool:
+        with self.engine.begin() as conn:
+            result = conn.execute(
+                update(match_clocks)
+                .where(match_clocks.c.match_id == match_id, match_clocks.c.version <= version)
+                .values(
+                    version=version,
+                    deadlines={str(seat): [at, moves] for seat, (at, moves) in deadlines.items()},
+                    next_deadline=min((at for at, _ in deadlines.values()), default=None),
+                    timeouts=list(timeouts),
+                )
+            )
+            return bool(result.rowcount == 1)
+
+    def overdue(self, now: float, limit: int) -> list[str]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(match_clocks.c.match_id)
+                .join(matches, matches.c.id == match_clocks.c.match_id)
+                .where(match_clocks.c.next_deadline <= now, matches.c.finished.is_(False))
+                .order_by(match_clocks.c.next_deadline)
+                .limit(limit)
+            )
+            return [str(r[0]) for r in rows]
 
     def close(self) -> None:
         self.engine.dispose()
@@ -263,6 +323,16 @@ def _match_of(row: Any) -> StoredMatch:
         created_at=float(row["created_at"]),
         hotseat=bool(row["hotseat"]),
     )
+
+
+def _clock_into(stored: StoredMatch, row: Any) -> None:
+    """A stored turn clock row into ``stored``."""
+    stored.clock = turn_clock_from_dict(row["clock"])
+    stored.deadline_version = int(row["version"])
+    stored.deadlines = {
+        int(seat): (float(at), int(moves)) for seat, (at, moves) in dict(row["deadlines"]).items()
+    }
+    stored.timeouts = [int(i) for i in row["timeouts"]]
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -14,8 +14,13 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from roadtrip.core.errors import RoadtripError
+from roadtrip.server.turn_clock import TurnClock
 
 SPECTATOR = -1  # the seat of a spectator grant
+
+# A timed match's running deadlines: seat -> (when its decision expires, as a wall
+# clock time; how many moves the seat had made when the decision began).
+Deadlines = dict[int, tuple[float, int]]
 
 
 class StorageError(RoadtripError):
@@ -74,6 +79,13 @@ class StoredMatch:
     # May the players ask the advisor?  None: not chosen at creation (matches stored
     # before the setting existed), which means the default for the seats.
     advice: bool | None = None
+    # The per-move time limit (None: none), the deadlines running at action count
+    # ``deadline_version`` (-1: none stored yet), and the indexes of the actions the
+    # clock made for a seat whose time ran out.
+    clock: TurnClock | None = None
+    deadlines: Deadlines = field(default_factory=dict)
+    deadline_version: int = -1
+    timeouts: list[int] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -114,6 +126,15 @@ class MatchStore(Protocol):
 
     def recent(self, limit: int) -> list[StoredMatch]:
         """The newest matches (actions not loaded), newest first."""
+
+    def save_deadlines(
+        self, match_id: str, version: int, deadlines: Deadlines, timeouts: list[int]
+    ) -> bool:
+        """Store a timed match's deadlines as of action count ``version`` (and the
+        actions the clock made); refused (False) when newer ones are stored."""
+
+    def overdue(self, now: float, limit: int) -> list[str]:
+        """Unfinished timed matches with a deadline at or before ``now``."""
 
     def close(self) -> None:
         """Release connections."""
@@ -158,6 +179,25 @@ class MemoryStore:
     def recent(self, limit: int) -> list[StoredMatch]:
         ordered = sorted(self._matches.values(), key=lambda m: m.created_at, reverse=True)
         return [dataclasses.replace(m, actions=[]) for m in ordered[:limit]]
+
+    def save_deadlines(
+        self, match_id: str, version: int, deadlines: Deadlines, timeouts: list[int]
+    ) -> bool:
+        match = self._get(match_id)
+        if match.clock is None or version < match.deadline_version:
+            return False
+        match.deadlines = dict(deadlines)
+        match.deadline_version = version
+        match.timeouts = list(timeouts)
+        return True
+
+    def overdue(self, now: float, limit: int) -> list[str]:
+        due = [
+            m.id
+            for m in self._matches.values()
+            if not m.finished and any(at <= now for at, _ in m.deadlines.values())
+        ]
+        return due[:limit]
 
     def close(self) -> None:
         pass

@@ -16,6 +16,8 @@ import {
 import { capitalize, copyText, el, fill, toast } from "./dom.js";
 import { defaultSeatName, readSeats, seatRow, seatsProblem } from "./lobby-seats.js";
 import { adviceField } from "./lobby-advice.js";
+import { expiryText, formatLeft } from "./clock.js";
+import { clockField, refreshTurns } from "./lobby-clock.js";
 import { gamePicture } from "./pictures.js";
 
 const QUICK_GAME = "road-to-300";
@@ -185,6 +187,7 @@ function buildForm(game) {
   const others = game.options.filter((o) => o.name !== "players");
   const seatList = el("ul", { class: "seats", id: "seats" });
   const advice = adviceField();
+  const turnClock = clockField(game);
   const fillSeats = (count) => {
     const old = seatList.children.length ? readSeats(form) : [];
     const seats = Array.from({ length: count }, (_, i) => old[i] || { name: defaultSeatName(i, null), bot: null });
@@ -214,6 +217,7 @@ function buildForm(game) {
         ),
       ),
       advice.field,
+      turnClock.field,
     ),
     others.length
       ? el(
@@ -236,7 +240,7 @@ function buildForm(game) {
   fillSeats(count());
   form.onsubmit = (event) => {
     event.preventDefault();
-    createMatch(game, form);
+    createMatch(game, form, turnClock.value());
   };
 }
 
@@ -258,7 +262,7 @@ function readOptions(game, form) {
   return options;
 }
 
-async function createMatch(game, form) {
+async function createMatch(game, form, turnClock) {
   const error = $("form-error");
   error.hidden = true;
   const button = $("create-btn");
@@ -281,7 +285,7 @@ async function createMatch(game, form) {
   const advice = form.querySelector("#advice").checked;
   button.disabled = true;
   try {
-    const created = await api("/api/matches", { method: "POST", body: { game: game.id, options, seats, hotseat, advice } });
+    const created = await api("/api/matches", { method: "POST", body: { game: game.id, options, seats, hotseat, advice, turn_clock: turnClock } });
     rememberMatch(entryFromCreated(created, game, seats));
     showCreated(created, game, seats);
     renderMyMatches();
@@ -335,6 +339,7 @@ function showCreated(created, game, seats) {
   fill($("created-body"),
     el("p", { class: "help" }, `${game.name}, match ${created.match}. Send each player their own link: the link is their seat.`),
     el("p", { class: "help", id: "created-advice" }, created.advice ? "Advice is allowed: each player may switch on the advisor's figures for their own choices." : "Advice is off in this match."),
+    created.turn_clock ? el("p", { class: "help", id: "created-clock" }, `Time per move: ${formatLeft(created.turn_clock.seconds * 1000)}; ${expiryText(created.turn_clock, "the player")} when it runs out.`) : null,
     el("ul", { class: "links" }, rows),
     el(
       "div",
@@ -360,6 +365,7 @@ function renderMyMatches() {
     fill(list, el("li", { class: "muted" }, "None yet. Start one above: it will show up here."));
     return;
   }
+  const entries = [];
   fill(list,
     ...matches.map((m) => {
       const status = el("span", { class: "badge" }, "…");
@@ -389,29 +395,11 @@ function renderMyMatches() {
           ),
         ),
       );
-      if (token) fillStatus(status, m.match, token);
+      entries.push({ match: m.match, token, item, badge: status });
       return item;
     }),
   );
-}
-
-async function fillStatus(node, matchId, token) {
-  try {
-    const state = await api(`/api/matches/${encodeURIComponent(matchId)}/state`, { token });
-    if (state.finished) {
-      node.textContent = "finished";
-      node.className = "badge";
-    } else if (state.choices.length) {
-      node.textContent = "your turn";
-      node.className = "badge gold";
-    } else {
-      node.textContent = "in progress";
-      node.className = "badge green";
-    }
-  } catch (err) {
-    node.textContent = err.status === 404 ? "Not on this server" : "Unavailable";
-    node.className = "badge red";
-  }
+  refreshTurns(list, entries);
 }
 
 start();

@@ -12,6 +12,7 @@ import { capitalize, el, fill, joinNames, showDialog, toast } from "./dom.js";
 import { loadBoard } from "../boards/index.js";
 import { motionAllowed, motionToggle } from "./motion.js";
 import { pageTitle, soundToggle, turnSignal } from "./attention.js";
+import { startTicking, turnClock } from "./clock.js";
 import { lastMove } from "./lastmove.js";
 import { rematchControl } from "./rematch.js";
 import { chip, logLine } from "./seats.js";
@@ -370,7 +371,9 @@ function renderTurn(ctx) {
   banner.dataset.mine = String(mine);
   banner.dataset.over = String(msg.finished);
   const chips = msg.finished ? [] : msg.active_seats.map((s) => chip(msg.players[s]));
-  fill(banner, chips, el("span", { class: "title" }, title), detail ? el("span", { class: "detail" }, detail) : null);
+  const clock = msg.finished ? null : turnClock(msg.clock, mine ? [msg.seat] : msg.active_seats, { label: (s) => names([s])[0], own: mine && !ctx.hotseat });
+  fill(banner, chips, el("span", { class: "title" }, title), detail ? el("span", { class: "detail" }, detail) : null, clock);
+  if (clock) startTicking();
 }
 
 function renderEnd(ctx) {
