@@ -20,11 +20,12 @@ from pathlib import Path
 
 import httpx
 import pytest
-from server_kit import free_port
+from server_kit import decisions_of, free_port, reference_state
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
-from roadtrip.server.sql_store import normalize_url
+from roadtrip.server.sql_store import SqlStore, normalize_url
+from roadtrip.server.storage import StoredMatch
 
 REDIS_ENV = "ROADTRIP_TEST_REDIS_URL"
 POSTGRES_ENV = "ROADTRIP_TEST_POSTGRES_URL"
@@ -113,3 +114,25 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(10)
+
+
+def start(name: str, database_url: str, redis_url: str, folder: Path, into: list[Server]) -> Server:
+    server = Server(name, database_url, redis_url, folder)
+    into.append(server)
+    server.wait_ready()
+    return server
+
+
+def stored(database_url: str, match_id: str) -> StoredMatch:
+    store = SqlStore(database_url)
+    try:
+        match = store.load(match_id)
+    finally:
+        store.close()
+    assert match is not None
+    return match
+
+
+def check_replays(match: StoredMatch) -> None:
+    """Every stored action is what the rules and the seed give: nothing doubled."""
+    assert reference_state(match, decisions_of(match.actions)).history() == match.actions

@@ -31,7 +31,7 @@ with warnings.catch_warnings():
     warnings.filterwarnings("ignore", "Using `httpx` with `starlette.testclient`")
     import starlette.testclient  # noqa: F401
 
-from cluster_kit import fresh_schema, redis_test_url
+from cluster_kit import Server, fresh_schema, redis_test_url
 from server_kit import CheckingTransport
 
 POSTGRES_ENV = "ROADTRIP_TEST_POSTGRES_URL"
@@ -75,6 +75,18 @@ def postgres_schema_url(postgres_url: str) -> Iterator[str]:
 def redis_url() -> str:
     """The test Redis URL (ROADTRIP_TEST_REDIS_URL): skipped without one, except in CI."""
     return redis_test_url()
+
+
+@pytest.fixture
+def servers(
+    postgres_schema_url: str, redis_url: str, tmp_path: Path
+) -> Iterator[tuple[str, str, list[Server]]]:
+    started: list[Server] = []
+    try:
+        yield postgres_schema_url, redis_url, started
+    finally:
+        for server in started:
+            server.stop()
 
 
 def _sql_url(request: pytest.FixtureRequest, backend: str, tmp_path: Path) -> str:

@@ -15,15 +15,14 @@ import signal
 import threading
 import time
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 from random import Random
 from typing import Any
 
 import httpx
 import pytest
-from cluster_kit import Server
-from server_kit import auth, decisions_of, reference_state
+from cluster_kit import Server, check_replays, start, stored
+from server_kit import auth, decisions_of
 from websockets.sync.client import ClientConnection, connect
 
 from roadtrip.server.leases import SqlLeases
@@ -108,40 +107,6 @@ class Client:
 
     def close(self) -> None:
         self._stack.close()
-
-
-@pytest.fixture
-def servers(
-    postgres_schema_url: str, redis_url: str, tmp_path: Path
-) -> Iterator[tuple[str, str, list[Server]]]:
-    started: list[Server] = []
-    try:
-        yield postgres_schema_url, redis_url, started
-    finally:
-        for server in started:
-            server.stop()
-
-
-def start(name: str, database_url: str, redis_url: str, folder: Path, into: list[Server]) -> Server:
-    server = Server(name, database_url, redis_url, folder)
-    into.append(server)
-    server.wait_ready()
-    return server
-
-
-def stored(database_url: str, match_id: str) -> StoredMatch:
-    store = SqlStore(database_url)
-    try:
-        match = store.load(match_id)
-    finally:
-        store.close()
-    assert match is not None
-    return match
-
-
-def check_replays(match: StoredMatch) -> None:
-    """Every stored action is what the rules and the seed give: nothing doubled."""
-    assert reference_state(match, decisions_of(match.actions)).history() == match.actions
 
 
 def play_round(movers: list[Client], watchers: list[Client], rng: Random) -> int:

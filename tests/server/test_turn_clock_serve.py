@@ -10,8 +10,8 @@ import time
 from pathlib import Path
 
 import pytest
+from cluster_kit import Server, check_replays, start, stored
 from server_kit import seats
-from test_cluster import Server, check_replays, redis_url, servers, start, stored
 
 from roadtrip.server.coordinator import Coordinator
 from roadtrip.server.sql_store import SqlStore
@@ -20,8 +20,6 @@ from roadtrip.server.turn_clock import TurnClock
 from roadtrip.server.visibility import moves_by
 
 pytestmark = pytest.mark.slow
-
-__all__ = ["redis_url", "servers"]  # the fixtures of test_cluster.py, used here too
 
 
 def test_an_overdue_timer_is_expired_once_by_one_of_two_processes(
