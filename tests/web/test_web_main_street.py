@@ -401,3 +401,23 @@ def test_mileage_three_seats_with_a_reload(live_server: Any, new_page: Any, shot
         assert any(m["boxes_filled"] == 25 for m in view["mats"])
         assert "filled every box" in pages[0].locator(END).inner_text()
     shot(pages[0], "ymmv-three-end")
+
+
+def test_the_log_s_last_move_spans_the_log_as_in_every_game(
+    live_server: Any, new_page: Any
+) -> None:
+    """The board's own "Last move" pill once shared its class with the log's
+    highlighted line, which then shrank to a right-aligned pill cut to a few letters
+    ("7 ■ Ann: c"): the log's line must keep the log's width and its whole text."""
+    created = create(live_server, KICKS, ["Ann"])
+    page = new_page()
+    page.goto(live_server.url + created["seats"][0]["url"])
+    page.wait_for_selector(f'{ACTIONS}[data-state="mine"]')
+    page.locator(GO).click()
+    last = page.locator("#log li.last-move")
+    last.wait_for()
+    box, log = last.bounding_box(), page.locator("#log").bounding_box()
+    assert box is not None and log is not None
+    assert box["width"] > 0.8 * log["width"], (box, log)
+    assert last.evaluate("li => li.scrollWidth <= li.clientWidth + 1")
+    assert "Ann: continue" in last.inner_text()

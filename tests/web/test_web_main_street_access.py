@@ -268,7 +268,7 @@ RENDER_WITH = """async ([motion, previous]) => {
     latest: cubes.map((g) => g.classList.contains('latest')),
     drop: cubes.map((g) => g.classList.contains('drop-in')),
     still: root.querySelector('.ms-board').classList.contains('still'),
-    lastMove: (root.querySelector('.last-move') || {}).textContent,
+    lastMove: (root.querySelector('.ms-last-move') || {}).textContent,
     chip: Boolean(root.querySelector('.seat-chip')),
   };
   root.remove();

@@ -69,7 +69,10 @@ function restoreFocus(root, keep) {
 function lastMoveNote(ctx) {
   const last = ctx.lastMove;
   if (!last || typeof last.seat !== "number" || last.seat < 0 || !last.text) return null;
-  return el("span", { class: "last-move", "data-seat": last.seat }, "Last move: ", el("b", {}, nameOf(ctx, last.seat)), `: ${last.text}`);
+  const who = nameOf(ctx, last.seat);
+  // The whole text as a tooltip: the pill may cut a long one short.
+  return el("span", { class: "ms-last-move", "data-seat": last.seat, title: `Last move: ${who}: ${last.text}` },
+    "Last move: ", el("b", {}, who), `: ${last.text}`);
 }
 
 // ------------------------------------------------------------------ board
