@@ -152,6 +152,13 @@ def test_the_lobby_names_bot_levels_and_sets_the_advice_default(
     labels = page.locator('select[name="seat-kind-0"] option').all_inner_texts()
     assert "Beginner bot (random)" in labels and "Casual bot (greedy)" in labels
     assert "Strong bot (mcts)" in labels
+    # weakest first: the order a player reads levels in
+    levels = [label.split(" bot")[0] for label in labels if " bot (" in label]
+    order = ["Beginner", "Casual", "Strong", "Expert"]
+    assert levels == sorted(levels, key=order.index), levels
+    page.select_option('select[name="seat-kind-0"]', "expert")
+    assert page.locator('input[name="seat-name-0"]').input_value() == "Expert bot"
+    page.select_option('select[name="seat-kind-0"]', "")
     advice = page.locator("#advice")
     assert advice.is_checked()  # one person: advice allowed by default
     page.fill('input[name="players"]', "2")

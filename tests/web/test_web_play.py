@@ -173,7 +173,7 @@ def test_solo_game_from_the_lobby_to_the_replay(
     assert record.meta.get("match_id") == match_id
     mine = page.locator(f'.my-match[data-match="{match_id}"]')
     mine.wait_for()
-    assert "Play as You" in mine.inner_text()
+    assert "Play as Player 1" in mine.inner_text()
     mine.locator(".badge", has_text="finished").wait_for()
 
 

@@ -147,7 +147,7 @@ export function entryFromCreated(created, game, seatSpecs) {
     match: created.match,
     game: game.id,
     game_name: game.name,
-    players: seatSpecs.map((s) => (s.bot ? `${s.name} (${s.bot} bot)` : s.name)),
+    players: seatSpecs.map((s) => (s.bot ? `${s.name} (${s.bot})` : s.name)),
     links,
   };
 }

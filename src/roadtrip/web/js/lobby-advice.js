@@ -26,6 +26,18 @@ export function botLevel(name) {
   return "";
 }
 
+const LEVEL_ORDER = ["beginner", "casual", "strong", "expert"];
+
+/** The game's bots from the weakest level to the strongest (then by name): the
+ * order a player reads a menu of levels in. */
+export function byLevel(bots) {
+  const rank = (b) => {
+    const level = LEVEL_ORDER.indexOf(botLevel(b.name));
+    return level < 0 ? LEVEL_ORDER.length : level;
+  };
+  return [...bots].sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
+}
+
 /** "Casual bot (heuristic)": how the seat menu names a bot kind. */
 export function botChoiceLabel(name) {
   const level = botLevel(name);

@@ -10,7 +10,7 @@
 import { api } from "./api.js";
 import { formatLeft, startTicking } from "./clock.js";
 import { el } from "./dom.js";
-import { botChoiceLabel } from "./lobby-advice.js";
+import { botChoiceLabel, byLevel } from "./lobby-advice.js";
 
 const LIMITS = [
   [0, "No limit"],
@@ -35,7 +35,7 @@ export function clockField(game) {
   const bot = el(
     "select",
     { id: "turn-bot", name: "turn_bot" },
-    (game.bots || []).map((b) => el("option", { value: b.name, selected: b.name === info.stand_in }, botChoiceLabel(b.name))),
+    byLevel(game.bots || []).map((b) => el("option", { value: b.name, selected: b.name === info.stand_in }, botChoiceLabel(b.name))),
   );
   const more = el(
     "div",

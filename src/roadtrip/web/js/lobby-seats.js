@@ -5,12 +5,13 @@
 // not cut: the row says so at once and the form refuses to send them.
 
 import { capitalize, el } from "./dom.js";
-import { botChoiceLabel, botLevel } from "./lobby-advice.js";
+import { botChoiceLabel, botLevel, byLevel } from "./lobby-advice.js";
 
 export const NAME_LIMIT = 40; // the server's roadtrip.server.seats.NAME_LIMIT
 
+/** A seat's name until one is typed: "Player 2", or the bot's level ("Expert bot"). */
 export function defaultSeatName(index, bot) {
-  return bot ? `${capitalize(bot)} bot` : `Player ${index + 1}`;
+  return bot ? `${capitalize(botLevel(bot) || bot)} bot` : `Player ${index + 1}`;
 }
 
 function isDefaultName(name) {
@@ -51,7 +52,7 @@ export function seatRow(game, index, seat) {
     "select",
     { name: `seat-kind-${index}`, "aria-label": `Seat ${index + 1}: human or bot` },
     el("option", { value: "", selected: !seat.bot }, "Human"),
-    game.bots.map((b) => el("option", { value: b.name, selected: seat.bot === b.name }, botChoiceLabel(b.name))),
+    byLevel(game.bots).map((b) => el("option", { value: b.name, selected: seat.bot === b.name }, botChoiceLabel(b.name))),
   );
   const partnerInput = game.teams
     ? el("input", {

@@ -60,7 +60,7 @@ function renderQuick() {
 async function quickSolo(game, button) {
   button.disabled = true;
   button.textContent = "Starting…";
-  const seats = [{ name: "You", bot: null }];
+  const seats = [{ name: defaultSeatName(0, null), bot: null }];
   try {
     const created = await api("/api/matches", {
       method: "POST",
@@ -84,7 +84,7 @@ function quickBot(game) {
 async function quickBots(game, button) {
   const bot = quickBot(game);
   const count = Math.max(2, game.min_players);
-  const seats = [{ name: "You", bot: null }, ...Array.from({ length: count - 1 }, () => ({ name: defaultSeatName(0, bot), bot }))];
+  const seats = [{ name: defaultSeatName(0, null), bot: null }, ...Array.from({ length: count - 1 }, () => ({ name: defaultSeatName(0, bot), bot }))];
   const label = [...button.childNodes];
   button.disabled = true;
   button.textContent = "Starting…";
