@@ -112,7 +112,7 @@ def test_a_seat_the_match_does_not_have_is_refused(tmp_path: Path) -> None:
     record = tmp_path / "r300.json"
     save(record, "road-to-300", seed=2)
     result = run("review", str(record), "--seconds", "0.02", "--seat", "3")
-    assert result.exit_code == 2 and "this match has 1 seats" in result.stderr
+    assert result.exit_code == 2 and "this match has 1 seat\n" in result.stderr
 
 
 def test_an_unfinished_or_missing_record_is_refused(tmp_path: Path) -> None:

@@ -36,7 +36,7 @@ def test_a_timed_match_from_the_lobby_shows_a_countdown_and_your_turn_comes_firs
     lobby.click("#create-btn")
     lobby.wait_for_selector("#created:not([hidden])")
     assert lobby.locator("#created-clock").inner_text() == (
-        "Time per move: 1 d; then the greedy bot moves for the player when it runs out."
+        "Time per move: 1 d; when it runs out, the greedy bot moves for the player."
     )
     link_a = lobby.locator('[data-link="seat-0"] input').input_value()
     timed = link_a.split("/m/")[1].split("#")[0]

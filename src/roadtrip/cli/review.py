@@ -68,7 +68,8 @@ def review_command(
         if not final.is_terminal():
             fail("the match in this record is not finished: review it once it is over")
         if seat > final.num_players():
-            fail(f"--seat {seat}: this match has {final.num_players()} seats")
+            count = final.num_players()
+            fail(f"--seat {seat}: this match has {count} seat{'s' if count != 1 else ''}")
         names = seat_names(record, final.num_players())
         review = _run(record, seat - 1, seconds, names, show_progress=not as_json)
     if as_json:

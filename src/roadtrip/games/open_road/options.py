@@ -19,7 +19,7 @@ PLAYERS = Option(
     "Number of riders, 2 to 6.",
     minimum=2,
     maximum=6,
-    rule="Contents: '(6) Rider Pieces'; FACTS.md: 2-6 players.",
+    rule="Contents: '(6) Rider Pieces'; published facts: 2-6 players.",
 )
 MAX_ROUNDS = round_limit_option(
     "every rider has had N turns, lost turns included",

@@ -12,7 +12,7 @@ PLAYERS = Option(
     "Number of cars. The game is for 3-5; 2 is a variant.",
     minimum=2,
     maximum=5,
-    rule="Box: 3-5 players (FACTS.md); two players as a variant.",
+    rule="Box: 3-5 players (published facts); two players as a variant.",
 )
 TILES = Option(
     "tiles",
@@ -32,7 +32,7 @@ LAYOUT = Option(
     "in an order built deterministically from that number.",
     minimum=0,
     maximum=2**31 - 1,
-    rule="The board geometry is not public (FACTS.md): a designed track.",
+    rule="The board geometry is not public (published facts): a designed track.",
 )
 DECK = Option(
     "deck",
@@ -41,7 +41,7 @@ DECK = Option(
     "2x3, yellow 2x4 3x3, red 3x4 4x3. green_heavy: green 1x5 2x4, yellow 2x3 3x3, "
     "red 3x3 4x3. red_heavy: green 1x3 2x2, yellow 2x3 3x3, red 3x5 4x5.",
     choices=tuple(DECKS),
-    rule="FACTS.md: 21 cards, green 1s and 2s, yellow 2s and 3s, red 3s and 4s; "
+    rule="Published facts: 21 cards, green 1s and 2s, yellow 2s and 3s, red 3s and 4s; "
     "the split is not public.",
 )
 RALLY_DEAL = Option(
@@ -52,7 +52,7 @@ RALLY_DEAL = Option(
     "shuffled together, 4 at random.",
     choices=("split", "mixed"),
     rule="Set Up E: 'Shuffle the A and B Rally Point decks together and give each "
-    "player 4 cards'; FACTS.md: two from each half.",
+    "player 4 cards'; published facts: two from each half.",
 )
 RALLY_LIMIT = Option(
     "rally_limit",

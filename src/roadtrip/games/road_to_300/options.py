@@ -12,7 +12,7 @@ PLAYERS = Option(
     "everyone uses the same roll on their own sheet and the highest score wins.",
     minimum=1,
     maximum=6,
-    rule="FACTS.md: the online implementation's competitive mode, up to 6 players.",
+    rule="Published facts: the online implementation's competitive mode, up to 6 players.",
 )
 
 CROSS_STANDING = Option(

@@ -339,7 +339,7 @@ function showCreated(created, game, seats) {
   fill($("created-body"),
     el("p", { class: "help" }, `${game.name}, match ${created.match}. Send each player their own link: the link is their seat.`),
     el("p", { class: "help", id: "created-advice" }, created.advice ? "Advice is allowed: each player may switch on the advisor's figures for their own choices." : "Advice is off in this match."),
-    created.turn_clock ? el("p", { class: "help", id: "created-clock" }, `Time per move: ${formatLeft(created.turn_clock.seconds * 1000)}; ${expiryText(created.turn_clock, "the player")} when it runs out.`) : null,
+    created.turn_clock ? el("p", { class: "help", id: "created-clock" }, `Time per move: ${formatLeft(created.turn_clock.seconds * 1000)}; when it runs out, ${expiryText(created.turn_clock, "the player").replace(/^then /, "")}.`) : null,
     el("ul", { class: "links" }, rows),
     el(
       "div",
