@@ -66,9 +66,17 @@ def test_the_advice_toggle_shows_figures_on_the_glowing_fields(
     best.click()
     page.wait_for_function(f"document.querySelectorAll('#log li').length > {moves}")
     page.wait_for_selector(f"{MARK}.best")  # new figures for the next decision
+    # A reload keeps the toggle as the player left it (per match and seat).
+    page.reload()
+    page.wait_for_selector(f"{MARK}.best")
+    assert toggle.get_attribute("aria-pressed") == "true"
     toggle.click()
     page.wait_for_function(f"document.querySelectorAll('{MARK}').length === 0")
     assert page.locator("#choices .advice-figure").count() == 0
+    page.reload()
+    page.wait_for_selector(CHOICE)
+    assert toggle.get_attribute("aria-pressed") == "false"
+    assert page.locator(MARK).count() == 0
 
 
 def test_no_advice_where_two_people_play_nor_for_spectators(

@@ -1,4 +1,4 @@
-// advice.js: the "Advice" toggle of the match page.  Off by default.  When a
+// advice.js: the "Advice" toggle of the match page.  Off by default, then as the player left it (remembered per match and seat).  When a
 // player switches it on (only offered where the match allows advice, and never
 // to spectators), the page asks the server for the advisor's figures on the
 // legal choices of the seat it plays (GET /api/matches/<id>/advice?seat=S; the
@@ -14,6 +14,32 @@ let report = null; // the advice for the current key, or null
 let key = null; // "<match>/<seat>/<version>" the advice was asked for
 let problem = null;
 let button = null;
+let remembered = null; // the storage key of this page's match and seat, once known
+
+// The toggle's setting is remembered per match and seat, so a reload keeps it.
+const STORE = "roadtrip-advice:";
+
+function recall(matchId, seat) {
+  const wanted = `${STORE}${matchId}/${seat}`;
+  if (remembered === wanted) return;
+  remembered = wanted;
+  try {
+    enabled = localStorage.getItem(wanted) === "on";
+  } catch {
+    /* storage may be off: the toggle then starts off on each load */
+  }
+  if (button) button.dispatchEvent(new Event("roadtrip:advice-shown"));
+}
+
+function remember() {
+  if (!remembered) return;
+  try {
+    if (enabled) localStorage.setItem(remembered, "on");
+    else localStorage.removeItem(remembered);
+  } catch {
+    /* storage may be off */
+  }
+}
 
 const pct = (x) => `${Math.round(100 * x)}%`;
 const num = (x) => (x === null || x === undefined ? "?" : x.toFixed(1));
@@ -28,9 +54,11 @@ export function adviceToggle(onChange) {
   };
   button.addEventListener("click", () => {
     enabled = !enabled;
+    remember();
     show();
     onChange();
   });
+  button.addEventListener("roadtrip:advice-shown", show);
   show();
   return button;
 }
@@ -44,6 +72,7 @@ function allowed(msg) {
  * server for new figures when the seat or the move changed (then re-renders). */
 export function syncAdvice(msg, matchId, token, rerender) {
   if (button) button.hidden = !allowed(msg);
+  if (allowed(msg)) recall(matchId, msg.seat);
   if (!enabled || !allowed(msg) || !msg.choices.length) {
     report = null;
     key = null;
