@@ -15,7 +15,8 @@ from math import sqrt
 
 from roadtrip import load_game
 from roadtrip.bots.main_street.kicks_expert import solo_values
-from roadtrip.bots.main_street.mileage_expert import first_fill_up_values
+from roadtrip.bots.main_street.mileage_expert import mat_spreads, mat_values
+from roadtrip.bots.main_street.tables import MILEAGE_TABLE, load_table
 from roadtrip.sim.runner import play_games, simulate
 from roadtrip.sim.stats import wilson_interval
 
@@ -46,8 +47,16 @@ def solo(game_id: str, games: int, seed: int, options: dict[str, str]) -> None:
             f"({upper - half:.3f}-{upper + half:.3f}): {inside}"
         )
     else:
-        v1 = first_fill_up_values()[(0,) * 9]
-        print(f"  first-fill-up policy (exact): {v1:.4f} turns")
+        table = load_table(MILEAGE_TABLE)
+        upper = mat_values()[(0,) * 9]
+        inside = abs(mean - upper) <= half
+        print(
+            f"  computed: {upper:.4f} (the two-fill-up policy the expert plays, exact; an "
+            f"upper bound on the optimum), sd {mat_spreads()[(0,) * 9]:.3f}; lower bound "
+            f"{table['lower']:.4f}; first-fill-up policy {table['first_fill_up']:.4f}; "
+            f"mean within the computed value's 95% interval "
+            f"({upper - half:.3f}-{upper + half:.3f}): {inside}"
+        )
 
 
 def duel(game_id: str, games: int, seed: int) -> None:
@@ -71,13 +80,14 @@ def duel(game_id: str, games: int, seed: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20000)
+    parser.add_argument("--games", type=int, default=20000, help="solo games (0: none)")
     parser.add_argument("--duel", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", action="append", default=None)
     args = parser.parse_args()
     for game_id in args.game or ["get-your-kicks", "mileage-may-vary"]:
-        solo(game_id, args.games, args.seed, {})
+        if args.games:
+            solo(game_id, args.games, args.seed, {})
         if args.duel:
             duel(game_id, args.duel, args.seed)
 

@@ -137,20 +137,28 @@ def look_ahead(
     bag: Sequence[int],
     fuel: Sequence[int],
 ) -> tuple[float, float]:
-    """(V1 if stopping now, expected V1 after one more fill-up): ``start`` is the
-    turn's starting mat (where a bust leads), ``stop_mat`` the mat if stopping now,
-    ``bag`` the bag now (the pumps out of it), ``fuel`` the first fill-up's colours."""
-    stop = values[canonical(stop_mat)]
+    """(value if stopping now, expected value after one more fill-up and then
+    stopping), both by ``values`` (canonical mats): ``start`` is the turn's starting
+    mat (where a bust leads), ``stop_mat`` the mat if stopping now, ``bag`` the bag
+    now (the pumps out of it), ``fuel`` the first fill-up's colours.  With the
+    two-fill-up table and one fill-up made, these are the exact values of the two
+    choices under the two-fill-up policy (the expert's decision)."""
+    stop = values_of(values, stop_mat)
     size = min(FILL_UP, sum(bag))
-    bust_value = values[canonical(start)]
+    bust_value = values_of(values, start)
     fuel_set = set(fuel)
     go = 0.0
     for cubes, p in fill_up_odds(bag, size):
         if any(cubes[c] for c in fuel_set):
-            go += p * values[canonical(place(stop_mat, cubes))]
+            go += p * values_of(values, place(stop_mat, cubes))
         else:
             go += p * bust_value
     return stop, go
+
+
+def values_of(values: dict[Mat, float], mat: Sequence[int]) -> float:
+    """A mat's value from a table of canonical mats (0 when complete)."""
+    return 0.0 if complete(mat) else values[canonical(mat)]
 
 
 __all__ = [
@@ -165,4 +173,5 @@ __all__ = [
     "place",
     "solve_first_fill_up",
     "value_first_fill_up",
+    "values_of",
 ]
