@@ -21,196 +21,22 @@ and is solved by policy iteration on the scalar fixed point ``V = 1 + f(V)``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from functools import cached_property
-from itertools import combinations_with_replacement
+from collections.abc import Sequence
 
 import numpy as np
-import numpy.typing as npt
 
-from roadtrip.games.main_street.data import BOXES, FULL_BAG
-
-Floats = npt.NDArray[np.float64]
-Ints = npt.NDArray[np.int64]
-Bools = npt.NDArray[np.bool_]
-Tail = Callable[[float], tuple[Floats, Floats]]
-Mat = tuple[int, ...]
-
-FILL_UP = 3
-CHAIN = 9  # further fill-ups the lower bound follows (3 x 9 >= 25 boxes: any mat)
-REAL_PAIRS = ((1, 2), (3, 4), (5, 6), (7, 8))
-
-
-@dataclass(frozen=True)
-class Setup:
-    """The bag and mat: cubes and boxes per colour, and pairs of colours with the
-    same cubes and boxes (a symmetry).  The real game by default; the tests use
-    small ones."""
-
-    full: tuple[int, ...] = FULL_BAG
-    boxes: tuple[int, ...] = BOXES
-    pairs: tuple[tuple[int, int], ...] = REAL_PAIRS
-    chain: int = CHAIN
-    _cache: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
-
-    @property
-    def colours(self) -> int:
-        return len(self.full)
-
-    @cached_property
-    def fills(self) -> Ints:
-        """Every fill-up as cubes per colour, (F, colours)."""
-        rows = []
-        for cubes in combinations_with_replacement(range(self.colours), FILL_UP):
-            rows.append([cubes.count(c) for c in range(self.colours)])
-        return np.array(rows, dtype=np.int64)
-
-    @cached_property
-    def weights(self) -> Ints:
-        """The mixed radix of mat keys (as ``mileage_solver.mat_key``)."""
-        b = self.boxes
-        return np.array(
-            [int(np.prod([x + 1 for x in b[i + 1 :]])) for i in range(len(b))], dtype=np.int64
-        )
-
-    @property
-    def shape(self) -> list[int]:
-        return [b + 1 for b in self.boxes]
-
-    @property
-    def num_mats(self) -> int:
-        return int(np.prod(self.shape))
-
-    @cached_property
-    def pair_sums(self) -> Ints:
-        """Two fill-ups together, (F, F, colours)."""
-        return self.fills[:, None, :] + self.fills[None, :, :]
-
-    @cached_property
-    def busts(self) -> Bools:
-        """Does the second fill-up (column) share no colour with the first (row)?"""
-        fuel = self.fills > 0
-        shared: Bools = np.any(fuel[:, None, :] & fuel[None, :, :], axis=2)
-        return ~shared
-
-    @cached_property
-    def canon(self) -> Ints:
-        """For every mat key, the key of its canonical mat (each pair sorted, the
-        larger count first)."""
-        counts = np.array(np.unravel_index(np.arange(self.num_mats), self.shape)).T
-        for a, b in self.pairs:
-            low = counts[:, a] < counts[:, b]
-            counts[low, a], counts[low, b] = counts[low, b], counts[low, a]
-        return np.asarray(counts @ self.weights)
-
-    def key(self, mat: Sequence[int]) -> int:
-        return int(np.dot(mat, self.weights))
-
-    def mats(self) -> list[Mat]:
-        """Every canonical mat, the fullest first."""
-        counts = np.array(np.unravel_index(np.arange(self.num_mats), self.shape)).T
-        keep = self.canon == np.arange(self.num_mats)
-        mats = [tuple(int(x) for x in row) for row in counts[keep]]
-        return sorted(mats, key=lambda m: -sum(m))
-
-    def complete(self, mat: Sequence[int]) -> bool:
-        return all(m >= b for m, b in zip(mat, self.boxes, strict=True))
-
-
-REAL = Setup()
-
-
-COMB = np.array(
-    [
-        [1.0] * 200,
-        list(range(200)),
-        [n * (n - 1) / 2 for n in range(200)],
-        [n * (n - 1) * (n - 2) / 6 for n in range(200)],
-    ]
-)  # comb(n, k), k <= 3
-
-
-def fill_odds(setup: Setup, bags: Ints) -> Floats:
-    """P(each fill-up) from each bag: ``bags`` (..., colours) -> (..., F), exact
-    (three cubes without replacement).  Negative counts (impossible) give 0."""
-    safe = np.clip(bags, 0, None)
-    fills = setup.fills
-    ways = np.ones((*bags.shape[:-1], len(fills)))
-    for colour in range(setup.colours):
-        ways *= COMB[fills[:, colour], safe[..., colour, None]]
-    total = safe.sum(axis=-1, keepdims=True)
-    return np.asarray(ways / COMB[3, total])
-
-
-def reach_bounds(setup: Setup, values: Floats, solved: Bools) -> Floats:
-    """For j = 0..chain and every mat u (by key), the least value of a solved mat
-    u' >= u with at most 3j more boxes (inf if none): (chain + 1, mats)."""
-    shape = setup.shape
-    current = np.where(solved[setup.canon], values[setup.canon], np.inf).reshape(shape)
-    out = [current.reshape(-1).copy()]
-    for boxes in range(1, FILL_UP * setup.chain + 1):
-        step = current.copy()
-        for axis in range(setup.colours):
-            src = [slice(None)] * setup.colours
-            dst = [slice(None)] * setup.colours
-            src[axis], dst[axis] = slice(1, None), slice(None, -1)
-            step[tuple(dst)] = np.minimum(step[tuple(dst)], current[tuple(src)])
-        current = step
-        if boxes % FILL_UP == 0:
-            out.append(current.reshape(-1).copy())
-    return np.array(out)
-
-
-def continuation_tail(setup: Setup, here: Ints, reach: Floats) -> Tail:
-    """A lower bound on filling up a third time, for every (first, second)
-    fill-up, as a function of V (the start's value) giving (a, b): a + b·V.
-
-    After two fill-ups at stop-mat u, any continuation survives its j-th further
-    fill-up with a chance of at most 1 - q_j, q_j the least bust chance any bag
-    could then have (every cube drawn since was a non-fuel one); if it stops after
-    j of them it is at a mat u' >= u with at most 3j more boxes, worth at least
-    ``reach[j][u]``, and at least 0 whatever it does.  Busting (worth V) is never
-    better than min(V, that floor), so by backward induction the continuation is
-    worth at least G_1 of the chain C_chain = 0, C_j = min(min(V, reach_j),
-    q_{j+1}·V + (1 - q_{j+1})·C_{j+1}), G_1 = q_1·V + (1 - q_1)·C_1.  A busted
-    second fill-up cannot go on."""
-    pumps = setup.pair_sums
-    live = np.clip(setup_full(setup) - here - pumps, 0, None)
-    total = live.sum(axis=2)
-    fuel = (setup.fills > 0)[:, None, :]
-    non_fuel = np.where(fuel, 0, live).sum(axis=2)
-    floors = reach[:, np.minimum(setup_boxes(setup), here + pumps) @ setup.weights]
-    q = []
-    for j in range(setup.chain):
-        n = np.clip(non_fuel - FILL_UP * j, 0, None).astype(float)
-        t = np.clip(total - FILL_UP * j, FILL_UP, None).astype(float)
-        q.append(n * (n - 1) * (n - 2) / (t * (t - 1) * (t - 2)))
-    busts = setup.busts
-
-    def tail(beta: float) -> tuple[Floats, Floats]:
-        c_a = np.zeros(total.shape)
-        c_b = np.zeros(total.shape)
-        for j in range(setup.chain - 1, 0, -1):
-            go_a, go_b = (1.0 - q[j]) * c_a, q[j] + (1.0 - q[j]) * c_b
-            below = floors[j] < beta
-            stop_a = np.where(below, floors[j], 0.0)
-            stop_b = np.where(below, 0.0, 1.0)
-            take = stop_a + stop_b * beta <= go_a + go_b * beta
-            c_a, c_b = np.where(take, stop_a, go_a), np.where(take, stop_b, go_b)
-        a = np.where(busts, 0.0, (1.0 - q[0]) * c_a)
-        b = np.where(busts, 1.0, q[0] + (1.0 - q[0]) * c_b)
-        return a, b
-
-    return tail
-
-
-def setup_full(setup: Setup) -> Ints:
-    return np.array(setup.full, dtype=np.int64)
-
-
-def setup_boxes(setup: Setup) -> Ints:
-    return np.array(setup.boxes, dtype=np.int64)
+from roadtrip.bots.main_street.mileage_lower import continuation_tail, reach_bounds, useful_tail
+from roadtrip.bots.main_street.mileage_setup import (
+    REAL,
+    Bools,
+    Floats,
+    Mat,
+    Setup,
+    Tail,
+    fill_odds,
+    setup_boxes,
+    setup_full,
+)
 
 
 def solve_mat(
@@ -239,6 +65,10 @@ def solve_mat(
     two = (np.where(self_two, 0.0, values[after_two]), self_two.astype(float))
     tail = None if reach is None else continuation_tail(setup, here, reach)
     value, go = _policy_iteration(first, second, stop, two, tail)
+    if reach is not None:  # the better of the two relaxations (both lower bounds)
+        return max(
+            value, _one_fill_up_relaxation(first, stop, useful_tail(setup, here, reach))
+        ), 0.0
     if squares is None:
         return value, 0.0
     # E[T²] = E[(1 + T')²] over the next mat's T', T' = the next mat's turns; the
@@ -285,6 +115,26 @@ def _policy_iteration(
     return float(beta), go
 
 
+def _one_fill_up_relaxation(first: Floats, stop: tuple[Floats, Floats], tail: Tail) -> float:
+    """V = 1 + sum_c1 p(c1) min(stop, tail): the first fill-up exact, everything
+    after it bounded by ``tail``; policy iteration as :func:`_policy_iteration`."""
+    beta = np.inf
+    stop_a, stop_b = stop
+    for iteration in range(200):
+        go = np.zeros(len(first), dtype=bool)
+        go_a = go_b = np.zeros(len(first))
+        if iteration:
+            go_a, go_b = tail(beta)
+            go = go_a + go_b * beta < stop_a + stop_b * beta - 1e-12
+        a = float(first @ np.where(go, go_a, stop_a))
+        b = float(first @ np.where(go, go_b, stop_b))
+        new = (1.0 + a) / (1.0 - b)
+        if new >= beta - 1e-12:
+            return float(min(beta, new))
+        beta = new
+    return float(beta)
+
+
 def solve(
     setup: Setup = REAL,
     *,
@@ -317,13 +167,4 @@ def solve(
     return out, second
 
 
-__all__ = [
-    "CHAIN",
-    "REAL",
-    "Setup",
-    "continuation_tail",
-    "fill_odds",
-    "reach_bounds",
-    "solve",
-    "solve_mat",
-]
+__all__ = ["REAL", "Setup", "fill_odds", "solve", "solve_mat"]
