@@ -40,7 +40,7 @@ def reach_bounds(setup: Setup, values: Floats, solved: Bools) -> Floats:
     shape = setup.shape
     current = np.where(solved[setup.canon], values[setup.canon], np.inf).reshape(shape)
     out = [current.reshape(-1).copy()]
-    for boxes in range(1, FILL_UP * setup.chain + 1):
+    for _ in range(FILL_UP * setup.chain):  # one more box each time
         step = current.copy()
         for axis in range(setup.colours):
             src = [slice(None)] * setup.colours
