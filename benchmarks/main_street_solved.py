@@ -6,6 +6,8 @@ The solo games are the ones ``roadtrip simulate GAME --bot expert -n N --seed S
 the mean number of turns and compares it with the computed value.
 
     PYTHONPATH=src nice -n 10 python benchmarks/main_street_solved.py --games 20000 --duel 2000
+    PYTHONPATH=src nice -n 10 python benchmarks/main_street_solved.py --game mileage-may-vary \
+        --games 20000 --two-fill-ups 5000 --duel 2000
 """
 
 from __future__ import annotations
@@ -15,11 +17,23 @@ from math import sqrt
 
 from roadtrip import load_game
 from roadtrip.bots.main_street.kicks_expert import solo_values
-from roadtrip.bots.main_street.mileage_expert import first_fill_up_values
-from roadtrip.sim.runner import play_games, simulate
+from roadtrip.bots.main_street.mileage_expert import (
+    TwoFillUpMileageBot,
+    mat_spreads,
+    mat_values,
+)
+from roadtrip.bots.main_street.tables import MILEAGE_TABLE, load_table
+from roadtrip.sim.runner import game_rngs, play_game, play_games, simulate
 from roadtrip.sim.stats import wilson_interval
 
 Z = 1.959964
+
+
+def turns_interval(turns: list[int]) -> tuple[float, float, float]:
+    """(mean, half-width of its 95% interval, sd) of the turns."""
+    mean = sum(turns) / len(turns)
+    var = sum((t - mean) ** 2 for t in turns) / (len(turns) - 1)
+    return mean, Z * sqrt(var / len(turns)), sqrt(var)
 
 
 def solo(game_id: str, games: int, seed: int, options: dict[str, str]) -> None:
@@ -28,12 +42,11 @@ def solo(game_id: str, games: int, seed: int, options: dict[str, str]) -> None:
     tally = play_games(game, ["expert"], seed, 0, games)
     histogram = tally.win_round_histogram
     won = sum(histogram.values())
-    mean = sum(t * n for t, n in histogram.items()) / won
-    var = sum(n * (t - mean) ** 2 for t, n in histogram.items()) / (won - 1)
-    half = Z * sqrt(var / won)
+    turns = [t for t, n in histogram.items() for _ in range(n)]
+    mean, half, sd = turns_interval(turns)
     print(
         f"{game_id} {options or ''}: expert won {won}/{games}; turns to win {mean:.3f} "
-        f"(95% {mean - half:.3f}-{mean + half:.3f}), sd {sqrt(var):.2f}"
+        f"(95% {mean - half:.3f}-{mean + half:.3f}), sd {sd:.2f}"
     )
     if game_id == "get-your-kicks":
         mode = options.get("solo_six_black", "loss")
@@ -46,8 +59,27 @@ def solo(game_id: str, games: int, seed: int, options: dict[str, str]) -> None:
             f"({upper - half:.3f}-{upper + half:.3f}): {inside}"
         )
     else:
-        v1 = first_fill_up_values()[(0,) * 9]
-        print(f"  first-fill-up policy (exact): {v1:.4f} turns")
+        table = load_table(MILEAGE_TABLE)
+        print(
+            f"  computed: two-fill-up policy {table['upper']:.4f} (exact, sd "
+            f"{mat_spreads()[(0,) * 9]:.3f}; an upper bound on the optimum), lower bound "
+            f"{table['lower']:.4f}, first-fill-up policy {table['first_fill_up']:.4f}; the "
+            f"expert (an improvement step on the two-fill-up table) is not solved"
+        )
+
+
+def two_fill_ups(games: int, seed: int) -> None:
+    """The two-fill-up policy played: its mean against its exact value."""
+    game = load_game("mileage-may-vary")
+    bots = [TwoFillUpMileageBot()]
+    turns = [play_game(game, bots, *game_rngs(seed, i)).rounds or 0 for i in range(games)]
+    mean, half, sd = turns_interval(turns)
+    solved = mat_values()[(0,) * 9]
+    print(
+        f"mileage-may-vary two-fill-up policy: {mean:.3f} turns (95% {mean - half:.3f}-"
+        f"{mean + half:.3f}), sd {sd:.2f}, {games} games; exact {solved:.4f}: within "
+        f"the 95% interval of a mean about it: {abs(mean - solved) <= half}"
+    )
 
 
 def duel(game_id: str, games: int, seed: int) -> None:
@@ -71,13 +103,19 @@ def duel(game_id: str, games: int, seed: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20000)
+    parser.add_argument("--games", type=int, default=20000, help="solo games (0: none)")
     parser.add_argument("--duel", type=int, default=2000)
+    parser.add_argument(
+        "--two-fill-ups", type=int, default=5000, help="games of the two-fill-up policy"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", action="append", default=None)
     args = parser.parse_args()
     for game_id in args.game or ["get-your-kicks", "mileage-may-vary"]:
-        solo(game_id, args.games, args.seed, {})
+        if args.games:
+            solo(game_id, args.games, args.seed, {})
+        if args.two_fill_ups and game_id == "mileage-may-vary":
+            two_fill_ups(args.two_fill_ups, args.seed)
         if args.duel:
             duel(game_id, args.duel, args.seed)
 

@@ -1,7 +1,7 @@
-"""Solo America's Main Street solved: Get Your Kicks' dynamic programme checked by
-brute force on small bags, Your Mileage May Vary's first-fill-up table and look-ahead
-checked by direct counting, the shipped tables checked by recomputing them, and the
-``expert`` checked to play legally and to reach the solved number of turns.
+"""Solo Get Your Kicks solved: the dynamic programme checked by brute force on small
+bags, the shipped tables checked by recomputing them, and the ``expert`` checked to
+play legally and to reach the solved number of turns (Your Mileage May Vary:
+``test_mileage_solver.py``).
 
 Rules checked: "If the new cube matches the color of any of the cubes already in the
 Casino, then your turn ends immediately" (a bust), "If you conclude your turn, you
@@ -12,9 +12,8 @@ to win"."""
 
 from __future__ import annotations
 
-from fractions import Fraction
-from itertools import permutations, product
-from math import comb, sqrt
+from itertools import product
+from math import sqrt
 from random import Random
 
 import pytest
@@ -34,17 +33,7 @@ from roadtrip.bots.main_street.kicks_solver import (
     solve_from,
     turn_table,
 )
-from roadtrip.bots.main_street.mileage_expert import first_fill_up_values
-from roadtrip.bots.main_street.mileage_solver import (
-    all_mats,
-    canonical,
-    fill_up_odds,
-    look_ahead,
-    solve_first_fill_up,
-    value_first_fill_up,
-)
 from roadtrip.core import sample_chance
-from roadtrip.games.main_street.data import BOXES, FULL_BAG
 from roadtrip.sim.runner import game_rngs, play_game
 
 INF = float("inf")
@@ -239,86 +228,3 @@ def test_the_experts_mean_is_the_solved_value(six_black: str, games: int) -> Non
     solved = solo_expected_turns(six_black)
     assert mean < solved + 4 * sd / sqrt(len(turns))
     assert mean > solo_values(six_black, "lower")[(0, 0)]
-
-
-# --------------------------------------------------------------- Your Mileage May Vary
-
-
-def test_fill_up_odds_are_the_exact_hypergeometric_odds() -> None:
-    """ "drawing a total of 3 cubes from the bag": every ordered draw of three cubes
-    one at a time, counted by brute force, gives the same chances."""
-    bag = [3, 2, 0, 1, 0, 0, 0, 1, 2]
-    cubes = [c for c, n in enumerate(bag) for _ in range(n)]
-    counted: dict[tuple[int, ...], Fraction] = {}
-    ordered = list(permutations(range(len(cubes)), 3))
-    for picks in ordered:
-        key = tuple(sum(cubes[i] == c for i in picks) for c in range(9))
-        counted[key] = counted.get(key, Fraction(0)) + Fraction(1, len(ordered))
-    odds = dict(fill_up_odds(bag))
-    assert set(odds) == set(counted)
-    for key, p in counted.items():
-        assert odds[key] == pytest.approx(float(p))
-    assert sum(odds.values()) == pytest.approx(1.0)
-
-
-def test_first_fill_up_value_of_one_missing_box_is_geometric() -> None:
-    # Everything filled but Kansas (purple, 1 box): each turn's first fill-up brings
-    # a purple cube with p = 1 - C(N-5, 3) / C(N, 3); the turns are geometric.
-    mat = tuple(b - (c == 8) for c, b in enumerate(BOXES))
-    bag = [f - m for f, m in zip(FULL_BAG, mat, strict=True)]
-    n = sum(bag)
-    p = 1 - comb(n - 5, 3) / comb(n, 3)
-    assert value_first_fill_up(mat, {}, FULL_BAG) == pytest.approx(1 / p)
-    assert first_fill_up_values()[canonical(mat)] == pytest.approx(1 / p)
-
-
-def test_the_shipped_mileage_table_matches_a_recomputation() -> None:
-    shipped = first_fill_up_values()
-    near = [mat for mat in all_mats() if sum(mat) >= 21]  # the fullest mats, from scratch
-    values = solve_first_fill_up(near)
-    for mat in near:
-        assert values[mat] == pytest.approx(shipped[mat], rel=1e-8)
-    assert len(shipped) == 16200
-    # The symmetry of the pairs: swapping red and yellow changes nothing.
-    assert shipped[canonical((1, 0, 3, 0, 0, 0, 0, 0, 0))] == shipped[(1, 3, 0, 0, 0, 0, 0, 0, 0)]
-
-
-def test_look_ahead_counts_a_bust_as_the_turns_start() -> None:
-    """ "if you continue to fill up [...] and none match the color of your original
-    three, then your turn is over. ALL cubes drawn on that turn are put back"."""
-    values = first_fill_up_values()
-    start = (5, 4, 4, 3, 3, 2, 2, 1, 0)  # Kansas missing
-    bag = [f - m for f, m in zip(FULL_BAG, start, strict=True)]
-    stop, go = look_ahead(values, start, start, bag, [8])  # fuel purple only: must match
-    p_purple = 1 - comb(sum(bag) - 5, 3) / comb(sum(bag), 3)
-    assert go == pytest.approx((1 - p_purple) * stop)  # a purple completes (0), else bust
-
-
-@pytest.mark.parametrize("players", [1, 2, 3])
-def test_the_mileage_expert_plays_only_legal_actions(players: int) -> None:
-    game = roadtrip.load_game("mileage-may-vary", players=players)
-    bot = make_bot("expert", game)
-    rng = Random(8)
-    for _ in range(10):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(sample_chance(state, rng))
-                continue
-            seat = state.current_player()
-            action = bot.choose(observe(state, seat), rng)
-            assert action in state.legal_actions(seat)
-            state.apply_action(action)
-
-
-def test_the_mileage_expert_beats_its_table_and_push_your_luck() -> None:
-    """The look-ahead improves on the first-fill-up policy it starts from (V1 is
-    that policy's exact mean) and on push-your-luck, same seeds."""
-    game = roadtrip.load_game("mileage-may-vary")
-    means = {}
-    for name in ("expert", "push-your-luck"):
-        bots = [make_bot(name, game)]
-        results = [play_game(game, bots, *game_rngs(4, index)) for index in range(300)]
-        means[name] = sum(result.rounds or 0 for result in results) / len(results)
-    assert means["expert"] < first_fill_up_values()[(0,) * 9] - 5
-    assert means["expert"] < means["push-your-luck"]

@@ -178,7 +178,9 @@ def test_hint_prints_a_recommendation_with_expected_turns(game_id: str) -> None:
     hints = re.findall(r"Hint \(advisor\): (\w+)", out)
     assert hints and set(hints) <= {"conclude", "continue", "stop", "fill"}
     assert "expected turns (95%)" in out
-    assert re.search(r"100% \(\d+%-100%\)\s+\d+\.\d \(\d+\.\d-\d+\.\d\)", out)  # solo: won
+    # solo: the solved tables, exact (no interval), to the hundredth of a turn; won
+    assert "Advice (exact: the solved solo tables" in out
+    assert re.search(r"100%\s+\d+\.\d\d\s", out)
 
 
 def test_every_main_street_game_has_its_board() -> None:

@@ -63,7 +63,7 @@ def interval_text(interval: Interval) -> str:
 
 def score_text(advice: Advice) -> str:
     if advice.exact:
-        return number(advice.score)
+        return f"{advice.score:.2f}"  # a solver's figure: close choices differ in 0.01s
     return f"{number(advice.score)} ({interval_text(advice.score_interval)})"
 
 

@@ -2,20 +2,29 @@
 
 - Road to 300: the generic search with playouts by the ``greedy`` bot (a random
   playout of a solo sheet never reaches 300, so its win figures would all be 0).
-- America's Main Street solo (one mat): flat Monte Carlo with ``push-your-luck``
-  playouts, measuring the turns the game takes (the solo goal: fewest turns).
-  An exact solver, once registered for these games, takes over.
+- America's Main Street solo (one mat): the solved tables
+  (:mod:`roadtrip.bots.main_street.solo_values`): each choice's expected turns
+  under the policy the expert plays, exact in its model (zero-width intervals).
+  With a round limit (``max_rounds``) the goal is no longer the fewest expected
+  turns, and flat Monte Carlo with ``push-your-luck`` playouts advises instead.
 """
 
 from __future__ import annotations
 
+from random import Random
+
 from roadtrip.bots.advice.advisor import register_advisor
-from roadtrip.bots.advice.engines import bot_policy, flat_engine, mcts_engine
+from roadtrip.bots.advice.engines import EngineResult, bot_policy, flat_engine, mcts_engine
+from roadtrip.bots.advice.figures import Estimate
+from roadtrip.bots.base import Observation
 from roadtrip.bots.main_street import MAIN_STREET_GAMES, make_push_your_luck_bot
+from roadtrip.bots.main_street.solo_values import INFINITY, solo_figures
 from roadtrip.bots.road_to_300.greedy import GreedyRoadTo300Bot
+from roadtrip.bots.search.mcts import Budget
 from roadtrip.core.game import Game
 from roadtrip.core.registry import load_game
 from roadtrip.core.state import State
+from roadtrip.games.main_street.base import GO_ON, STOP
 
 
 def turns_taken(state: State, seat: int) -> float:
@@ -25,6 +34,38 @@ def turns_taken(state: State, seat: int) -> float:
 
 def is_solo(game: Game) -> bool:
     return game.num_players() == 1
+
+
+def is_solved_solo(game: Game) -> bool:
+    """A solo Main Street game the solved tables cover (no round limit)."""
+    return is_solo(game) and not game.options.get("max_rounds")
+
+
+def solved_solo_engine(observation: Observation, budget: Budget, rng: Random) -> EngineResult:
+    """Exact figures from the solved solo tables: expected turns (this turn and
+    those played included) and the chance to win (1, or 0 for a losing end)."""
+    view = observation.view
+    figures = solo_figures(observation.game.id, observation.game.options, view)
+    played = float(view["turns"][observation.seat])
+    after = {STOP: figures.stop, GO_ON: figures.go_on}
+    estimates = []
+    for action in observation.legal_actions:
+        turns = after.get(action)
+        if turns is None:
+            continue
+        lost = turns == INFINITY
+        estimates.append(
+            Estimate(
+                action, 0, 0.0 if lost else 1.0, played if lost else played + turns, exact=True
+            )
+        )
+    return EngineResult(
+        tuple(estimates),
+        0,
+        "exact: the solved solo tables (the expert's policy)",
+        score_name="expected turns",
+        lower_is_better=True,
+    )
 
 
 def register_game_advisors() -> None:
@@ -48,4 +89,7 @@ def register_game_advisors() -> None:
             ),
             name="solo turns by sampling",
             applies=is_solo,
+        )
+        register_advisor(
+            (game_id,), solved_solo_engine, name="solved solo tables", applies=is_solved_solo
         )

@@ -3,8 +3,10 @@
 ``scripts/solve_main_street.py`` writes them; the solvers take seconds to minutes,
 so bots read the values instead of solving at start-up.  ``kicks.json`` is
 ``{"game", "models": {"<solo_six_black>/<upper|coarse|lower>": {"mask,blacks":
-expected turns}}}``; ``mileage.json`` is ``{"game", "model", "values": {mat key:
-expected turns}}`` (canonical states only, keys as the solver modules write them).
+expected turns}}}``; ``mileage.json`` is ``{"game", "model", "upper", "lower",
+"first_fill_up", "keys": [mat key], "values": [expected turns], "sd": [their
+standard deviation]}`` (canonical states only, keys as the solver modules write
+them; the three figures are the start's).
 """
 
 from __future__ import annotations
