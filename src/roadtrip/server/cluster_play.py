@@ -164,6 +164,9 @@ class LeasedCoordinator(Coordinator):
             if more and self._schedule(match_id):
                 return
             while more:
+                if self._waits_for_thinker(self.live(match_id)):  # no runner: stopping
+                    self._end_lease(match_id, hand_over=True)
+                    return
                 more = self._leased_slice(match_id, SLICE_MOVES, None)
         except StorageError as exc:  # lost the race RACE_RETRIES times in a row
             logger.warning("automatic play of match %s handed over: %s", match_id, exc)

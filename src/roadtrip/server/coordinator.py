@@ -395,25 +395,22 @@ class Coordinator:
         return more
 
     def _thinks_elsewhere(self) -> bool:
-        """Whether bots that think are played by the thinker (not inline)."""
-        return (
-            self.thinker is not None
-            and self.think_runner is not None
-            and self.background is not None
-        )
+        """Whether bots that think are played by the thinker (never inline)."""
+        return self.thinker is not None
+
+    def _waits_for_thinker(self, live: LiveMatch) -> bool:
+        """Whether ``live`` waits for a thinking bot that only the thinker plays."""
+        return self.thinker is not None and thinker_next(live, live.match) is not None
 
     def _schedule(self, match_id: str) -> bool:
         """Hand the next piece of a match's automatic play to a runner: a thinking
         bot's decision to the think runner, anything else to the background runner.
         False when there is no runner (the app is stopping)."""
         live = self._live.peek(match_id)
-        think_runner = self.think_runner
-        if (
-            think_runner is not None
-            and self._thinks_elsewhere()
-            and live is not None
-            and thinker_next(live, live.match) is not None
-        ):
+        if live is not None and self._waits_for_thinker(live):
+            think_runner = self.think_runner
+            if think_runner is None:
+                return False
             think_runner(partial(self._think_step, match_id))
             return True
         if self.background is None:
@@ -451,7 +448,8 @@ class Coordinator:
         one, play on now until a human must act or the match ends."""
         more = self._slice(live, inline_moves, None) if inline_moves else True
         if self.background is None:
-            while more:
+            # (a thinking bot without a runner: the match waits for the next start)
+            while more and not self._waits_for_thinker(live):
                 more = self._slice(live, SLICE_MOVES, None)
         elif more and needs_automatic(live, live.match) and not live.advancing:
             live.advancing = True
