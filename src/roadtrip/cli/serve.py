@@ -94,9 +94,10 @@ def serve_command(
         int | None,
         typer.Option(
             "--bot-workers",
-            min=1,
+            min=0,
             help="Processes in which bots that think and the advisor compute "
-            "(default: one fewer than the cores, at least one).",
+            "(default: one fewer than the cores, at least one; 0: in this process's "
+            "threads, where they slow every other match).",
         ),
     ] = None,
 ) -> None:
@@ -120,7 +121,7 @@ def serve_command(
             redis_url=redis_url,
             api_docs=api_docs,
             connection_limits=ConnectionLimits(per_client=per_address),
-            bot_pool=BotPool(bot_workers),
+            bot_pool=BotPool(bot_workers) if bot_workers != 0 else None,
         )
     except RoadtripError as exc:  # e.g. --redis-url without PostgreSQL
         Console(stderr=True, highlight=False).print(
