@@ -173,7 +173,8 @@ class Player:
                 _, state = await self.socket.next_state(lambda m: True, deadline)
                 continue
             if self.think:
-                await asyncio.sleep(self.rng.expovariate(1 / self.think))
+                pause = self.rng.expovariate(1 / self.think)
+                await asyncio.sleep(min(pause, max(0.0, deadline - time.monotonic())))
                 if time.monotonic() >= deadline:
                     break
             action = self.rng.choice(state["choices"])["action"]

@@ -25,7 +25,7 @@ from roadtrip.server.bot_pool import BotPool
 from roadtrip.server.cluster import ClusterCoordinator, MemoryBus
 from roadtrip.server.coordinator import Coordinator
 from roadtrip.server.leases import MemoryLeases
-from roadtrip.server.storage import MemoryStore
+from roadtrip.server.storage import Grant, MemoryStore
 from roadtrip.server.transport import MemoryTransport
 
 
@@ -235,3 +235,39 @@ def test_thinking_decisions_go_to_the_thinker_and_the_lease_is_given_back(cluste
     stored = store.load(match_id)
     assert stored is not None and stored.finished
     assert reference_state(stored, decisions_of(stored.actions)).history() == stored.actions
+
+
+def test_a_decision_for_a_state_that_moved_on_is_dropped_and_asked_again() -> None:
+    """Everyone decides on the same roll in Road to 300: the player moves while the
+    bot thinks, so the bot's answer (for the state before) is not played; it is
+    asked again on the new state and played once."""
+    store, jobs, thinking = MemoryStore(), [], []  # type: ignore[var-annotated]
+    coordinator: Coordinator
+
+    class MovingThinker(FakeThinker):
+        def choose(self, key: str, state: State, seat: int, bot: str, rng_seed: str) -> int | None:
+            if not self.calls:  # the player moves while the bot thinks the first time
+                live = coordinator.live(key)
+                action = live.match.state.legal_actions(0)[0]
+                coordinator.act(Grant(key, (0,)), action, 0)
+            return super().choose(key, state, seat, bot, rng_seed)
+
+    thinker = MovingThinker()
+    coordinator = Coordinator(
+        store,
+        MemoryTransport(),
+        background=jobs.append,
+        thinker=thinker,
+        think_runner=thinking.append,
+    )
+    created = coordinator.create_match(GAME, {"players": 2}, seats(None, "sleepy"), seed=5)
+    assert coordinator.live(created.match_id).match.state.active_seats() == (0, 1)
+    thinking.pop(0)()  # the first thought: the player moved meanwhile
+    history = coordinator.live(created.match_id).match.state.history()
+    assert [s for s, _ in history if s == 1] == []  # dropped
+    while thinking or jobs:
+        (thinking or jobs).pop(0)()
+        if len(thinker.calls) >= 2:
+            break
+    history = coordinator.live(created.match_id).match.state.history()
+    assert len(thinker.calls) == 2 and [s for s, _ in history].count(1) == 1
