@@ -271,3 +271,30 @@ def test_a_decision_for_a_state_that_moved_on_is_dropped_and_asked_again() -> No
             break
     history = coordinator.live(created.match_id).match.state.history()
     assert len(thinker.calls) == 2 and [s for s, _ in history].count(1) == 1
+
+
+SERVER_WITH_A_WORKER = """
+import sys, time
+from roadtrip.server.bot_pool import BotPool
+pool = BotPool(1)
+pool.lanes[0]._started()
+print(pool.pids()[0], flush=True)
+time.sleep(120)
+"""
+
+
+def test_the_workers_of_a_killed_server_end_with_it() -> None:
+    import subprocess
+    import sys
+
+    server = subprocess.Popen(
+        [sys.executable, "-c", SERVER_WITH_A_WORKER], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert server.stdout is not None
+        worker = int(server.stdout.readline())
+        assert alive(worker)
+    finally:
+        server.kill()
+        server.wait()
+    wait_for(lambda: not alive(worker), 10)

@@ -15,6 +15,8 @@ every decision of a match to the same worker.
 from __future__ import annotations
 
 import os
+import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -25,6 +27,7 @@ from roadtrip.bots.advice import AdviceReport, advise
 from roadtrip.core.state import State
 
 KEPT_MATCHES = 512  # matches whose bots a worker keeps
+PARENT_CHECK_SECONDS = 1.0  # how often a worker checks that its server still runs
 
 _bots: OrderedDict[str, dict[tuple[int, str], Bot]] = OrderedDict()
 
@@ -55,11 +58,21 @@ class AdviceAsk:
 
 def started(nice: int, setup: Callable[[], None] | None) -> None:
     """The initializer of every worker: lower its priority by ``nice`` (the web
-    process answers moves first), then run ``setup`` (tests register bots)."""
+    process answers moves first), end with the server (even a killed one), then
+    run ``setup`` (tests register bots)."""
     if nice > 0 and hasattr(os, "nice"):
         os.nice(nice)
+    parent = os.getppid()
+    threading.Thread(target=_end_with, args=(parent,), daemon=True).start()
     if setup is not None:
         setup()
+
+
+def _end_with(parent: int) -> None:
+    """Exit as soon as the server process that started this worker is gone."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
 
 
 def ready() -> int:
