@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import ipaddress
+import os
 import socket
 import subprocess
 import sys
@@ -24,6 +25,32 @@ from urllib.parse import urlsplit
 import httpx
 
 SERVE = "import sys; from roadtrip.cli.main import main; sys.argv[0] = 'roadtrip'; main()"
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """CPU time (user + system) the processes ``pids`` have used so far (Linux)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+    return total
+
+
+def service_pids(names: tuple[str, ...] = ("postgres", "redis-server")) -> list[int]:
+    """The processes of the database services on this machine (by command name)."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if (entry / "comm").read_text().strip() in names:
+                    pids.append(int(entry.name))
+            except OSError:
+                continue
+    return pids
 
 
 def loopback_url(url: str) -> str:
@@ -118,8 +145,10 @@ def served(
     database_url: str | None = None,
     redis_url: str | None = None,
     bot_workers: int | None = None,
+    pids: list[int] | None = None,
 ) -> Iterator[list[str]]:
-    """``count`` ``roadtrip serve`` processes (see the module docstring)."""
+    """``count`` ``roadtrip serve`` processes (see the module docstring); their
+    process ids are added to ``pids``."""
     extra = ["--redis-url", redis_url] if redis_url else []
     if bot_workers is not None:
         extra += ["--bot-workers", str(bot_workers)]
@@ -138,6 +167,8 @@ def served(
             started += [_start(folder, i, url, extra) for i in range(1, count)]
             for process, base, log in started[1:]:
                 _wait_ready(process, base, log)
+            if pids is not None:
+                pids.extend(process.pid for process, _, _ in started)
             yield [base for _, base, _ in started]
         finally:
             for process, _, _ in started:

@@ -44,7 +44,7 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
-from load_servers import loopback_url, served
+from load_servers import cpu_seconds, loopback_url, served, service_pids
 
 GAME = "road-to-300"
 
@@ -60,6 +60,8 @@ class Stats:
     matches: int = 0
     bot_matches: int = 0  # all-bot matches started
     bot_moves: int = 0  # moves the spectators of those saw
+    server_cpu: float = 0.0  # CPU seconds the servers used while the players played
+    services_cpu: float = 0.0  # the same for PostgreSQL and Redis (every user's)
 
     def error(self, kind: str) -> None:
         self.errors[kind] = self.errors.get(kind, 0) + 1
@@ -285,7 +287,9 @@ def _count(stats: Stats, results: list[Any], where: str) -> None:
             stats.error(f"{where}: {kind}")
 
 
-async def load(args: argparse.Namespace, bases: list[str]) -> tuple[Stats, float, float]:
+async def load(
+    args: argparse.Namespace, bases: list[str], pids: list[int]
+) -> tuple[Stats, float, float]:
     """Set every match up (created, every seat connected), then play them all at
     once; return the stats, the setup time and the playing time."""
     stats = Stats()
@@ -331,11 +335,15 @@ async def load(args: argparse.Namespace, bases: list[str]) -> tuple[Stats, float
     if args.bot_warmup:
         await asyncio.sleep(args.bot_warmup)  # the bots are thinking by now
     started = time.monotonic()
+    services = service_pids()
+    cpu_before = cpu_seconds(pids), cpu_seconds(services)
     ready = [p for p in players if p.state]
     results = await asyncio.gather(
         *(p.play(started + args.seconds) for p in ready), return_exceptions=True
     )
     elapsed = time.monotonic() - started
+    stats.server_cpu = cpu_seconds(pids) - cpu_before[0]
+    stats.services_cpu = cpu_seconds(services) - cpu_before[1]
     _count(stats, results, "play")
     await asyncio.gather(*(p.close() for p in players), return_exceptions=True)
     if bots is not None:
@@ -370,6 +378,11 @@ def report(args: argparse.Namespace, stats: Stats, setup: float, elapsed: float)
         "remote_moves": len(remote),
         "remote_p50_ms": _ms(remote, 0.5),
         "remote_p99_ms": _ms(remote, 0.99),
+        "server_cpu_seconds": round(stats.server_cpu, 2),
+        "services_cpu_seconds": round(stats.services_cpu, 2),
+        "server_cpu_ms_per_move": round(1000 * stats.server_cpu / len(ordered), 3)
+        if ordered
+        else float("nan"),
         "bot_matches": stats.bot_matches,
         "bot_moves": stats.bot_moves,
         "load_average": [round(x, 2) for x in os.getloadavg()],
@@ -418,13 +431,16 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
 
+    pids: list[int] = []
+
     def run(bases: list[str]) -> tuple[Stats, float, float]:
-        return asyncio.run(load(args, bases))
+        return asyncio.run(load(args, bases, pids))
 
     if args.url:
         stats, setup, elapsed = run([loopback_url(args.url)])
     else:
-        with served(args.processes, args.database_url, args.redis_url, args.bot_workers) as bases:
+        servers = served(args.processes, args.database_url, args.redis_url, args.bot_workers, pids)
+        with servers as bases:
             stats, setup, elapsed = run(bases)
     figures = report(args, stats, setup, elapsed)
     if args.json:
@@ -450,6 +466,11 @@ def main(argv: list[str] | None = None) -> int:
                 f"bots: {figures['bot_matches']} {args.bot} matches, "
                 f"{figures['bot_moves']} moves seen"
             )
+        print(
+            f"server CPU {figures['server_cpu_seconds']} s "
+            f"({figures['server_cpu_ms_per_move']} ms a move); PostgreSQL and Redis "
+            f"{figures['services_cpu_seconds']} s"
+        )
         print(f"load average {figures['load_average']}; errors: {figures['errors'] or 'none'}")
     return 1 if stats.errors else 0
 
