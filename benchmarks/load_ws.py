@@ -112,11 +112,13 @@ class Socket:
             raise RuntimeError("not connected")
         await self.ws.send(json.dumps(message))
 
-    async def next_state(self, answer: Any, deadline: float) -> tuple[float, dict[str, Any]]:
-        """The first state message ``answer`` accepts, with its arrival time."""
+    async def next_state(
+        self, answer: Any, deadline: float, slack: float = 5.0
+    ) -> tuple[float, dict[str, Any]]:
+        """The first state message ``answer`` accepts, with its arrival time (the
+        answer to a move sent before the deadline is awaited ``slack`` s more)."""
         while True:
-            # the answer to a move sent before the deadline is still awaited (5 s more)
-            remaining = max(0.1, deadline - time.monotonic() + 5)
+            remaining = max(0.1, deadline - time.monotonic() + slack)
             arrival, message = await asyncio.wait_for(self.inbox.get(), remaining)
             if message["type"] == "error":
                 self.stats.error(f"server: {message['code']}")
@@ -171,8 +173,14 @@ class Player:
         state = self.state
         while not state["finished"] and time.monotonic() < deadline:
             if not state["choices"]:
-                # another seat decides now; wait for the next state
-                _, state = await self.socket.next_state(lambda m: True, deadline)
+                # another seat decides now; wait for the next state (the other seat
+                # stops at the deadline too: then this is no error)
+                try:
+                    _, state = await self.socket.next_state(lambda m: True, deadline, slack=0)
+                except TimeoutError:
+                    if time.monotonic() < deadline:
+                        raise
+                    break
                 continue
             if self.think:
                 pause = self.rng.expovariate(1 / self.think)
