@@ -190,10 +190,14 @@ def test_the_load_benchmark_runs_on_two_processes_with_postgres_and_redis(
     figures = _load(
         "--matches", "4", "--duels", "1", "--seconds", "20", "--processes", "2",
         "--database-url", postgres_url, "--redis-url", redis_url, "--bot-workers", "1",
+        "--bot-matches", "2", "--bot", "mcts", "--bot-game", "road-to-300", "--bot-warmup", "4",
     )  # fmt: skip
     assert figures["errors"] == {} and figures["finished"] == 4 and figures["processes"] == 2
     # every duel has a seat on each process: the other seat heard the moves via Redis
     assert figures["remote_moves"] > 0 and figures["remote_p50_ms"] > 0
+    # bots that think play under their match's lease in a bot process, watched from
+    # a spectator socket on either process
+    assert figures["bot_matches"] >= 2 and figures["bot_moves"] > 0
 
 
 def test_the_load_benchmark_refuses_several_processes_without_postgres_and_redis() -> None:
