@@ -1,17 +1,28 @@
 """Load test of live play: many matches at once over WebSockets.
 
 Starts ``roadtrip serve`` on a loopback port with a fresh SQLite database (or
-targets ``--url``), creates ``--matches`` matches whose human seats this client
-plays (solo Road to 300; with ``--duels`` that share of them is a 2-seat
-competitive match, one socket per seat), and plays them all concurrently to the
-end, picking random choices.  For every move it measures the time from sending
-the ``act`` to receiving the state message that shows the move (the answer).
+``--processes N`` of them on one ``--database-url`` PostgreSQL and one
+``--redis-url`` Redis; or targets ``--url``), creates ``--matches`` matches whose
+human seats this client plays (solo Road to 300; with ``--duels`` that share of
+them is a 2-seat competitive match, one socket per seat), and plays them all
+concurrently to the end, picking random choices.  With several processes, matches
+are created and sockets connected round-robin over them, as behind a load
+balancer: the two seats of a duel sit on different processes, and each hears the
+other's moves through Redis.
+
+For every move it measures the time from sending the ``act`` to receiving the
+state message that shows the move (the answer); in duels also the time until the
+*other* seat's socket receives it (``remote``).  ``--bot-matches B --bot expert``
+keeps B all-bot matches (``--bot-game``, two seats) thinking at the same time,
+starting a new one as one ends, to show what bots that think cost the players.
 Stops when every match is over or after ``--seconds``.  Prints moves per second,
-p50/p95/p99/max latency and the errors.
+p50/p95/p99/max latency, the bots' moves and the errors.
 
     python benchmarks/load_ws.py                       # 200 solo matches, 60 s at most
     python benchmarks/load_ws.py --matches 200 --duels 0.5 --seconds 30
-    python benchmarks/load_ws.py --think-ms 500        # players who think between moves
+    python benchmarks/load_ws.py --think-ms 1000 --bot-matches 20 --bot expert
+    python benchmarks/load_ws.py --processes 4 --database-url postgresql://... \\
+        --redis-url redis://127.0.0.1:6379/0 --think-ms 1000 --matches 1000
     python benchmarks/load_ws.py --url http://127.0.0.1:8000
 
 Only loopback addresses are accepted: this is a load test of your own machine.
@@ -21,23 +32,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
-import ipaddress
+import itertools
 import json
 import os
 import random
-import socket
-import subprocess
 import sys
-import tempfile
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+
+from load_servers import cpu_seconds, loopback_url, served, service_pids
 
 GAME = "road-to-300"
 
@@ -47,9 +54,14 @@ class Stats:
     """What the players measured."""
 
     latencies: list[float] = field(default_factory=list)  # seconds per move
+    remote: list[float] = field(default_factory=list)  # to the other seat of a duel
     errors: dict[str, int] = field(default_factory=dict)
     finished: int = 0
     matches: int = 0
+    bot_matches: int = 0  # all-bot matches started
+    bot_moves: int = 0  # moves the spectators of those saw
+    server_cpu: float = 0.0  # CPU seconds the servers used while the players played
+    services_cpu: float = 0.0  # the same for PostgreSQL and Redis (every user's)
 
     def error(self, kind: str) -> None:
         self.errors[kind] = self.errors.get(kind, 0) + 1
@@ -62,140 +74,191 @@ def percentile(ordered: list[float], q: float) -> float:
     return ordered[index]
 
 
-# ------------------------------------------------------------------ the server
-def loopback_url(url: str) -> str:
-    """``url`` without a trailing slash, if its host is a loopback address."""
-    parts = urlsplit(url)
-    host = parts.hostname or ""
-    try:
-        loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        loopback = False
-    if parts.scheme != "http" or not loopback:
-        raise SystemExit(f"--url must be http:// on a loopback address; got {url!r}")
-    return url.rstrip("/")
+@dataclass
+class Table:
+    """The moves of one match in flight: (version before the move, when it was
+    sent, who sent it), for the other seat's socket to time its arrival."""
+
+    sent: list[tuple[int, float, int]] = field(default_factory=list)
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
+class Socket:
+    """A WebSocket whose messages a reader task stamps with their arrival time."""
 
+    def __init__(self, stats: Stats) -> None:
+        self.stats = stats
+        self.ws: ClientConnection | None = None
+        self.inbox: asyncio.Queue[tuple[float, dict[str, Any]]] = asyncio.Queue()
+        self.reader: asyncio.Task[None] | None = None
+        self.on_state: Any = None  # called with (arrival, message) for every state
 
-@contextlib.contextmanager
-def served(database: Path) -> Any:
-    """``roadtrip serve`` in a subprocess (its own core); yields the base URL."""
-    port = free_port()
-    code = "import sys; from roadtrip.cli.main import main; sys.argv[0] = 'roadtrip'; main()"
-    log = database.with_suffix(".log")
-    url = f"sqlite:///{database}"
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-c",
-                code,
-                "serve",
-                "--port",
-                str(port),
-                "--database-url",
-                url,
-                "--connections-per-address",  # every player connects from loopback
-                "1000000",
-            ],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
+    async def open(self, url: str, token: str) -> None:
+        self.ws = await connect(url, compression=None, max_size=2**22)
+        await self.ws.send(json.dumps({"type": "hello", "token": token}))
+        self.reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        if self.ws is None:
+            return
+        async for raw in self.ws:
+            arrival = time.perf_counter()
+            message: dict[str, Any] = json.loads(raw)
+            if message["type"] == "state" and self.on_state is not None:
+                self.on_state(arrival, message)
+            self.inbox.put_nowait((arrival, message))
+
+    async def send(self, message: dict[str, Any]) -> None:
+        if self.ws is None:
+            raise RuntimeError("not connected")
+        await self.ws.send(json.dumps(message))
+
+    async def next_state(
+        self, answer: Any, deadline: float, slack: float = 5.0
+    ) -> tuple[float, dict[str, Any]]:
+        """The first state message ``answer`` accepts, with its arrival time (the
+        answer to a move sent before the deadline is awaited ``slack`` s more)."""
         while True:
-            if process.poll() is not None:
-                raise SystemExit(f"roadtrip serve exited:\n{log.read_text()}")
-            try:
-                if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline:
-                raise SystemExit(f"roadtrip serve did not start:\n{log.read_text()}")
-            time.sleep(0.1)
-        yield base
-    finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+            remaining = max(0.1, deadline - time.monotonic() + slack)
+            arrival, message = await asyncio.wait_for(self.inbox.get(), remaining)
+            if message["type"] == "error":
+                self.stats.error(f"server: {message['code']}")
+                continue
+            if message["type"] == "state" and answer(message):
+                return arrival, message
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+        if self.reader is not None:
+            self.reader.cancel()
 
 
-# ------------------------------------------------------------------ the players
 @dataclass
 class Player:
     """One human seat, played over its own WebSocket."""
 
     match: str
+    seat: int
     token: str
     stats: Stats
     rng: random.Random
     think: float
-    ws: ClientConnection | None = None
+    table: Table
+    duel: bool = False
+    socket: Socket | None = None
     state: dict[str, Any] = field(default_factory=dict)
     done: bool = False
 
-    async def connect(self, ws_base: str, compression: str | None) -> None:
+    async def connect(self, ws_base: str) -> None:
         """Open the socket, say hello and wait for the first state."""
-        url = f"{ws_base}/ws/matches/{self.match}"
-        self.ws = await connect(url, compression=compression, max_size=2**22)
-        await self.ws.send(json.dumps({"type": "hello", "token": self.token}))
-        self.state = await self._next_state(lambda m: True, time.monotonic() + 60)
+        self.socket = Socket(self.stats)
+        self.socket.on_state = self._heard
+        await self.socket.open(f"{ws_base}/ws/matches/{self.match}", self.token)
+        _, self.state = await self.socket.next_state(lambda m: True, time.monotonic() + 60)
+
+    def _heard(self, arrival: float, message: dict[str, Any]) -> None:
+        """A state reached this seat: time the other seats' moves it shows."""
+        keep = []
+        for version, sent, seat in self.table.sent:
+            if seat != self.seat and message["version"] > version:
+                self.stats.remote.append(arrival - sent)
+            else:
+                keep.append((version, sent, seat))
+        self.table.sent = keep
 
     async def play(self, deadline: float) -> None:
         """Play to the end or until the deadline."""
+        if self.socket is None:
+            raise RuntimeError("not connected")
         state = self.state
         while not state["finished"] and time.monotonic() < deadline:
             if not state["choices"]:
-                # another seat decides now; wait for the next state
-                state = await self._next_state(lambda m: True, deadline)
+                # another seat decides now; wait for the next state (the other seat
+                # stops at the deadline too: then this is no error)
+                try:
+                    _, state = await self.socket.next_state(lambda m: True, deadline, slack=0)
+                except TimeoutError:
+                    if time.monotonic() < deadline:
+                        raise
+                    break
                 continue
             if self.think:
-                await asyncio.sleep(self.rng.expovariate(1 / self.think))
+                pause = self.rng.expovariate(1 / self.think)
+                await asyncio.sleep(min(pause, max(0.0, deadline - time.monotonic())))
                 if time.monotonic() >= deadline:
                     break
             action = self.rng.choice(state["choices"])["action"]
             moves = state["my_moves"]
             started = time.perf_counter()
-            await self._send({"type": "act", "action": action, "my_moves": moves})
-            state = await self._next_state(lambda m, n=moves: m["my_moves"] > n, deadline)
-            self.stats.latencies.append(time.perf_counter() - started)
+            if self.duel:
+                self._forget_mine()
+                self.table.sent.append((state["version"], started, self.seat))
+            await self.socket.send({"type": "act", "action": action, "my_moves": moves})
+            arrival, state = await self.socket.next_state(
+                lambda m, n=moves: m["my_moves"] > n, deadline
+            )
+            self.stats.latencies.append(arrival - started)
         self.done = bool(state["finished"])
 
+    def _forget_mine(self) -> None:
+        self.table.sent = [entry for entry in self.table.sent if entry[2] != self.seat]
+
     async def close(self) -> None:
-        if self.ws is not None:
-            await self.ws.close()
+        if self.socket is not None:
+            await self.socket.close()
 
-    async def _send(self, message: dict[str, Any]) -> None:
-        if self.ws is None:
-            raise RuntimeError("not connected")
-        await self.ws.send(json.dumps(message))
 
-    async def _next_state(self, answer: Any, deadline: float) -> dict[str, Any]:
-        if self.ws is None:
-            raise RuntimeError("not connected")
+# ------------------------------------------------------------------ bot matches
+async def bot_match(
+    client: httpx.AsyncClient, ws_base: str, args: argparse.Namespace, stats: Stats
+) -> None:
+    """One all-bot match, watched by a spectator socket until it ends."""
+    options = {"players": 2}
+    seats = [{"name": f"{args.bot} {i + 1}", "bot": args.bot} for i in range(2)]
+    body = {"game": args.bot_game, "options": options, "seats": seats}
+    response = await client.post("/api/matches", json=body)
+    response.raise_for_status()
+    created = response.json()
+    stats.bot_matches += 1
+    watcher = Socket(stats)
+    await watcher.open(f"{ws_base}/ws/matches/{created['match']}", created["spectator"]["token"])
+    try:
+        version = -1
         while True:
-            # the answer to a move sent before the deadline is still awaited (5 s more)
-            remaining = max(0.1, deadline - time.monotonic() + 5)
-            raw = await asyncio.wait_for(self.ws.recv(), remaining)
-            message: dict[str, Any] = json.loads(raw)
-            if message["type"] == "error":
-                self.stats.error(f"server: {message['code']}")
-                continue
-            if message["type"] == "state" and answer(message):
-                return message
+            _, message = await watcher.next_state(lambda m: True, time.monotonic() + 3600)
+            if version >= 0:
+                stats.bot_moves += max(0, message["version"] - version)
+            version = message["version"]
+            if message["finished"]:
+                return
+    finally:
+        await watcher.close()
 
 
+async def keep_bots_thinking(
+    bases: list[str], args: argparse.Namespace, stats: Stats, stop: asyncio.Event
+) -> None:
+    """``--bot-matches`` all-bot matches at all times until ``stop``."""
+    rotation = itertools.cycle(range(len(bases)))
+
+    async def lane(index: int) -> None:
+        while not stop.is_set():
+            base = bases[next(rotation)]
+            async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+                try:
+                    await bot_match(client, "ws" + base.removeprefix("http"), args, stats)
+                except (httpx.HTTPError, OSError, TimeoutError) as exc:
+                    stats.error(f"bots: {type(exc).__name__}")
+                    await asyncio.sleep(1)
+
+    tasks = [asyncio.create_task(lane(i)) for i in range(args.bot_matches)]
+    await stop.wait()
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
+# ------------------------------------------------------------------ the players
 async def create_match(
     client: httpx.AsyncClient, seats: int, stats: Stats, rng: random.Random, think: float
 ) -> list[Player]:
@@ -209,8 +272,18 @@ async def create_match(
         return []
     created = response.json()
     stats.matches += 1
+    table, duel = Table(), len(created["seats"]) > 1
     return [
-        Player(created["match"], s["token"], stats, random.Random(rng.random()), think)
+        Player(
+            created["match"],
+            s["seat"],
+            s["token"],
+            stats,
+            random.Random(rng.random()),
+            think,
+            table,
+            duel,
+        )
         for s in created["seats"]
     ]
 
@@ -222,52 +295,83 @@ def _count(stats: Stats, results: list[Any], where: str) -> None:
             stats.error(f"{where}: {kind}")
 
 
-async def load(args: argparse.Namespace, base: str) -> tuple[Stats, float, float]:
+async def load(
+    args: argparse.Namespace, bases: list[str], pids: list[int]
+) -> tuple[Stats, float, float]:
     """Set every match up (created, every seat connected), then play them all at
     once; return the stats, the setup time and the playing time."""
     stats = Stats()
     rng = random.Random(args.seed)
-    ws_base = "ws" + base.removeprefix("http")
-    compression = None if args.no_compression else "deflate"
     think = args.think_ms / 1000
+    stop_bots = asyncio.Event()
+    bots = (
+        asyncio.create_task(keep_bots_thinking(bases, args, stats, stop_bots))
+        if args.bot_matches
+        else None
+    )
     setup_started = time.monotonic()
     limits = httpx.Limits(max_connections=32)
-    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as client:
+    clients = [httpx.AsyncClient(base_url=b, timeout=60, limits=limits) for b in bases]
+    try:
         seats = [2 if rng.random() < args.duels else 1 for _ in range(args.matches)]
         per_match = await asyncio.gather(
-            *(create_match(client, n, stats, random.Random(rng.random()), think) for n in seats)
+            *(
+                create_match(
+                    clients[i % len(clients)], n, stats, random.Random(rng.random()), think
+                )
+                for i, n in enumerate(seats)
+            )
         )
+    finally:
+        await asyncio.gather(*(c.aclose() for c in clients))
     players = [p for match in per_match for p in match]
     gate = asyncio.Semaphore(32)
 
-    async def connect_one(player: Player) -> None:
+    async def connect_one(index: int, player: Player) -> None:
+        base = bases[index % len(bases)]  # round-robin, as behind a load balancer
         async with gate:
-            await player.connect(ws_base, compression)
+            await player.connect("ws" + base.removeprefix("http"))
 
     _count(
         stats,
-        await asyncio.gather(*(connect_one(p) for p in players), return_exceptions=True),
+        await asyncio.gather(
+            *(connect_one(i, p) for i, p in enumerate(players)), return_exceptions=True
+        ),
         "connect",
     )
     setup = time.monotonic() - setup_started
+    if args.bot_warmup:
+        await asyncio.sleep(args.bot_warmup)  # the bots are thinking by now
     started = time.monotonic()
+    services = service_pids()
+    cpu_before = cpu_seconds(pids), cpu_seconds(services)
     ready = [p for p in players if p.state]
     results = await asyncio.gather(
         *(p.play(started + args.seconds) for p in ready), return_exceptions=True
     )
     elapsed = time.monotonic() - started
+    stats.server_cpu = cpu_seconds(pids) - cpu_before[0]
+    stats.services_cpu = cpu_seconds(services) - cpu_before[1]
     _count(stats, results, "play")
     await asyncio.gather(*(p.close() for p in players), return_exceptions=True)
+    if bots is not None:
+        stop_bots.set()
+        await bots
     for match in per_match:
         if match and all(p.done for p in match):
             stats.finished += 1
     return stats, setup, elapsed
 
 
+def _ms(ordered: list[float], q: float) -> float:
+    return round(1000 * percentile(ordered, q), 2)
+
+
 def report(args: argparse.Namespace, stats: Stats, setup: float, elapsed: float) -> dict[str, Any]:
     ordered = sorted(stats.latencies)
-    ms = [1000 * percentile(ordered, q) for q in (0.5, 0.95, 0.99)]
-    return {
+    remote = sorted(stats.remote)
+    figures: dict[str, Any] = {
+        "processes": args.processes,
         "matches": args.matches,
         "created": stats.matches,
         "finished": stats.finished,
@@ -275,16 +379,28 @@ def report(args: argparse.Namespace, stats: Stats, setup: float, elapsed: float)
         "setup_seconds": round(setup, 2),
         "seconds": round(elapsed, 2),
         "moves_per_second": round(len(ordered) / elapsed, 1) if elapsed else 0.0,
-        "p50_ms": round(ms[0], 2),
-        "p95_ms": round(ms[1], 2),
-        "p99_ms": round(ms[2], 2),
+        "p50_ms": _ms(ordered, 0.5),
+        "p95_ms": _ms(ordered, 0.95),
+        "p99_ms": _ms(ordered, 0.99),
         "max_ms": round(1000 * ordered[-1], 2) if ordered else float("nan"),
+        "remote_moves": len(remote),
+        "remote_p50_ms": _ms(remote, 0.5),
+        "remote_p99_ms": _ms(remote, 0.99),
+        "server_cpu_seconds": round(stats.server_cpu, 2),
+        "services_cpu_seconds": round(stats.services_cpu, 2),
+        "server_cpu_ms_per_move": round(1000 * stats.server_cpu / len(ordered), 3)
+        if ordered
+        else float("nan"),
+        "bot_matches": stats.bot_matches,
+        "bot_moves": stats.bot_moves,
+        "load_average": [round(x, 2) for x in os.getloadavg()],
         "errors": dict(sorted(stats.errors.items())),
     }
+    return figures
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def parse(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=200, help="concurrent matches")
     parser.add_argument("--seconds", type=float, default=60.0, help="stop after this long")
     parser.add_argument(
@@ -295,29 +411,52 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--url", help="a running server on a loopback address")
+    parser.add_argument("--processes", type=int, default=1, help="roadtrip serve processes")
+    parser.add_argument("--database-url", help="the servers' database (default: fresh SQLite)")
+    parser.add_argument("--redis-url", help="Redis for several processes")
     parser.add_argument(
-        "--no-compression", action="store_true", help="do not negotiate permessage-deflate"
+        "--bot-workers", type=int, help="roadtrip serve --bot-workers (0: bots in-process)"
+    )
+    parser.add_argument("--bot-matches", type=int, default=0, help="all-bot matches at all times")
+    parser.add_argument("--bot", default="expert", help="the bot of those matches")
+    parser.add_argument("--bot-game", default="open-road", help="the game of those matches")
+    parser.add_argument(
+        "--bot-warmup", type=float, default=0.0, help="seconds the bots think before play"
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON only")
     args = parser.parse_args(argv)
     if args.matches < 1 or not 0 <= args.duels <= 1:
         parser.error("--matches must be at least 1 and --duels between 0 and 1")
+    if args.processes < 1 or args.bot_matches < 0:
+        parser.error("--processes must be at least 1 and --bot-matches at least 0")
+    if args.processes > 1 and not (
+        args.redis_url and (args.database_url or "").startswith("postgres")
+    ):
+        parser.error("several --processes need a PostgreSQL --database-url and a --redis-url")
+    return args
 
-    def run(base: str) -> tuple[Stats, float, float]:
-        return asyncio.run(load(args, base))
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(argv)
+
+    pids: list[int] = []
+
+    def run(bases: list[str]) -> tuple[Stats, float, float]:
+        return asyncio.run(load(args, bases, pids))
 
     if args.url:
-        stats, setup, elapsed = run(loopback_url(args.url))
+        stats, setup, elapsed = run([loopback_url(args.url)])
     else:
-        with tempfile.TemporaryDirectory() as folder, served(Path(folder) / "load.sqlite3") as b:
-            stats, setup, elapsed = run(b)
+        servers = served(args.processes, args.database_url, args.redis_url, args.bot_workers, pids)
+        with servers as bases:
+            stats, setup, elapsed = run(bases)
     figures = report(args, stats, setup, elapsed)
     if args.json:
         print(json.dumps(figures))
     else:
         print(
-            f"{figures['created']} matches set up in {figures['setup_seconds']} s; "
-            f"played ({figures['finished']} finished): "
+            f"{figures['created']} matches on {args.processes} process(es) set up in "
+            f"{figures['setup_seconds']} s; played ({figures['finished']} finished): "
             f"{figures['moves']} moves in {figures['seconds']} s: "
             f"{figures['moves_per_second']} moves/s"
         )
@@ -325,7 +464,22 @@ def main(argv: list[str] | None = None) -> int:
             f"latency ms: p50 {figures['p50_ms']}  p95 {figures['p95_ms']}  "
             f"p99 {figures['p99_ms']}  max {figures['max_ms']}"
         )
-        print(f"errors: {figures['errors'] or 'none'}")
+        if figures["remote_moves"]:
+            print(
+                f"to the other seat ({figures['remote_moves']} moves): p50 "
+                f"{figures['remote_p50_ms']}  p99 {figures['remote_p99_ms']}"
+            )
+        if args.bot_matches:
+            print(
+                f"bots: {figures['bot_matches']} {args.bot} matches, "
+                f"{figures['bot_moves']} moves seen"
+            )
+        print(
+            f"server CPU {figures['server_cpu_seconds']} s "
+            f"({figures['server_cpu_ms_per_move']} ms a move); PostgreSQL and Redis "
+            f"{figures['services_cpu_seconds']} s"
+        )
+        print(f"load average {figures['load_average']}; errors: {figures['errors'] or 'none'}")
     return 1 if stats.errors else 0
 
 

@@ -19,12 +19,13 @@ from sqlalchemy import create_engine, insert
 
 from roadtrip.server import advice
 from roadtrip.server.app import create_app
+from roadtrip.server.bot_pool import BotPool
 from roadtrip.server.sql_store import SqlStore, match_settings, matches, metadata, tokens
 from roadtrip.server.storage import MemoryStore, SeatSpec, StoredMatch
 from roadtrip.server.tokens import token_hash
 
 
-@pytest.fixture(params=["memory", "sqlite"])
+@pytest.fixture(params=["memory", "sqlite", "bot-pool"])
 def client(
     request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[TestClient]:
@@ -32,6 +33,8 @@ def client(
     monkeypatch.setenv("ROADTRIP_REVIEW_SECONDS", "0.02")
     if request.param == "memory":
         app = create_app(MemoryStore())
+    elif request.param == "bot-pool":  # the advisor computes in a bot process
+        app = create_app(MemoryStore(), bot_pool=BotPool(1))
     else:
         app = create_app(database_url=f"sqlite:///{tmp_path / 'advice.sqlite3'}")
     with TestClient(app) as test_client:

@@ -125,3 +125,86 @@ def test_the_load_benchmark_refuses_other_hosts() -> None:
         timeout=60,
     )
     assert result.returncode != 0 and "loopback" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("given", "workers"), [([], None), (["--bot-workers", "3"], 3), (["--bot-workers", "0"], 0)]
+)
+def test_serve_runs_thinking_bots_in_bot_worker_processes(
+    monkeypatch: pytest.MonkeyPatch, given: list[str], workers: int | None
+) -> None:
+    from roadtrip.server.bot_pool import BotPool, default_workers
+
+    pools: list[Any] = []
+
+    def fake_create_app(**kwargs: Any) -> FastAPI:
+        pools.append(kwargs["bot_pool"])
+        return FastAPI()
+
+    monkeypatch.setattr("roadtrip.server.app.create_app", fake_create_app)
+    monkeypatch.setattr(uvicorn, "run", lambda target, **kw: None)
+    result = CliRunner().invoke(app, ["serve", "--database-url", "sqlite://", *given])
+    assert result.exit_code == 0, result.output
+    [pool] = pools
+    if workers == 0:
+        assert pool is None  # in this process's threads
+    else:
+        assert isinstance(pool, BotPool) and not pool.pids()  # started on first use
+        assert pool.workers == (workers or default_workers()) >= 1
+    assert "--bot-workers" in CliRunner().invoke(app, ["serve", "--help"]).output
+
+
+def _load(*extra: str, env: dict[str, str] | None = None) -> dict[str, Any]:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "load_ws.py"), *extra, "--json"],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        env=env,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    figures: dict[str, Any] = json.loads(result.stdout.strip().splitlines()[-1])
+    return figures
+
+
+@pytest.mark.slow
+def test_the_load_benchmark_keeps_bot_matches_thinking_alongside() -> None:
+    figures = _load(
+        "--matches", "3", "--seconds", "6", "--think-ms", "100", "--bot-matches", "2",
+        "--bot", "mcts", "--bot-game", "road-to-300", "--bot-workers", "1", "--bot-warmup", "1",
+    )  # fmt: skip
+    assert figures["errors"] == {} and figures["moves"] > 0
+    assert figures["bot_matches"] >= 2 and figures["bot_moves"] > 0
+    assert len(figures["load_average"]) == 3
+
+
+@pytest.mark.slow
+def test_the_load_benchmark_runs_on_two_processes_with_postgres_and_redis(
+    postgres_url: str,
+) -> None:
+    import os
+
+    redis_url = os.environ.get("ROADTRIP_TEST_REDIS_URL", "").strip()
+    if not redis_url:
+        pytest.skip("needs ROADTRIP_TEST_REDIS_URL")
+    figures = _load(
+        "--matches", "4", "--duels", "1", "--seconds", "20", "--processes", "2",
+        "--database-url", postgres_url, "--redis-url", redis_url, "--bot-workers", "1",
+        "--bot-matches", "2", "--bot", "mcts", "--bot-game", "road-to-300", "--bot-warmup", "4",
+    )  # fmt: skip
+    assert figures["errors"] == {} and figures["finished"] == 4 and figures["processes"] == 2
+    # every duel has a seat on each process: the other seat heard the moves via Redis
+    assert figures["remote_moves"] > 0 and figures["remote_p50_ms"] > 0
+    # bots that think play under their match's lease in a bot process, watched from
+    # a spectator socket on either process
+    assert figures["bot_matches"] >= 2 and figures["bot_moves"] > 0
+
+
+def test_the_load_benchmark_refuses_several_processes_without_postgres_and_redis() -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "load_ws.py"), "--processes", "2"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2 and "PostgreSQL" in result.stderr

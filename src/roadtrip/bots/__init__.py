@@ -6,6 +6,7 @@ from roadtrip.bots.base import (
     UnknownBot,
     bot_names,
     bot_summary,
+    bot_thinks,
     make_bot,
     observe,
     register_bot,
@@ -69,6 +70,7 @@ register_bot(
     "solo: the solved policy for the fewest expected turns (dynamic programming over "
     "the bag and the mat); several mats: each turn solved for the best chance to win",
     games=MAIN_STREET_GAMES,
+    thinks=True,  # no time budget, but solving a turn takes up to tens of ms
 )
 register_bot(
     "heuristic",
@@ -104,6 +106,7 @@ __all__ = [
     "UnknownBot",
     "bot_names",
     "bot_summary",
+    "bot_thinks",
     "make_bot",
     "observe",
     "register_bot",

@@ -116,6 +116,7 @@ class _BotKind:
     factory: BotFactory
     summary: str
     games: tuple[str, ...] | None  # None: every game
+    thinks: bool  # its decisions take time worth running off the server's event loop
 
     def serves(self, game_id: str | None) -> bool:
         return game_id is None or self.games is None or game_id in self.games
@@ -127,12 +128,22 @@ _BOTS: dict[str, list[_BotKind]] = {}
 
 
 def register_bot(
-    name: str, factory: BotFactory, summary: str, games: tuple[str, ...] | None = None
+    name: str,
+    factory: BotFactory,
+    summary: str,
+    games: tuple[str, ...] | None = None,
+    *,
+    thinks: bool | None = None,
 ) -> None:
     """Register a bot kind; ``games`` limits it to those game ids (None: every game).
-    Registering a name again for the same games replaces that registration."""
+    Registering a name again for the same games replaces that registration.
+
+    ``thinks``: its decisions take long enough (milliseconds or more) that the web
+    app plays them in its bot process pool; None: those with a time budget (a
+    ``seconds`` keyword) think."""
     kinds = [kind for kind in _BOTS.get(name, []) if kind.games != games]
-    _BOTS[name] = [*kinds, _BotKind(factory, summary, games)]
+    thinking = _takes_seconds(factory) if thinks is None else thinks
+    _BOTS[name] = [*kinds, _BotKind(factory, summary, games, thinking)]
 
 
 def _kind(name: str, game_id: str) -> _BotKind | None:
@@ -155,6 +166,13 @@ def bot_summary(name: str, game_id: str | None = None) -> str:
         return kind.summary if kind is not None else ""
     kinds = _BOTS.get(name, [])
     return " / ".join(kind.summary for kind in kinds)
+
+
+def bot_thinks(name: str, game_id: str) -> bool:
+    """Whether bot ``name`` thinks for ``game_id`` (see :func:`register_bot`);
+    False for a name that is not registered for that game."""
+    kind = _kind(name, game_id)
+    return kind is not None and kind.thinks
 
 
 def make_bot(name: str, game: Game, think: float | None = None) -> Bot:

@@ -1,7 +1,7 @@
 """``roadtrip serve``: run the web app (HTTP API, WebSocket play, browser client).
 
     roadtrip serve [--host 127.0.0.1] [--port 8000] [--database-url URL] [--redis-url URL]
-                   [--api-docs] [--connections-per-address N]
+                   [--api-docs] [--connections-per-address N] [--bot-workers N]
 
 The database defaults to an SQLite file in the user's data directory; a
 ``postgresql://user:password@host/db`` URL uses PostgreSQL (install
@@ -13,7 +13,10 @@ WebSocket compression is off too: the state messages are small and compressing
 them cost more CPU than anything else but storing the moves.  uvicorn's limits
 (message sizes, idle timeouts, connections per address) are in
 ``roadtrip.server.uvicorn_guard``; Swagger UI at /docs (which loads its scripts
-from a CDN) is served only with ``--api-docs``.
+from a CDN) is served only with ``--api-docs``.  Bots that think (the experts,
+``mcts``) and the advisor compute in ``--bot-workers`` processes (default: one
+fewer than the cores, at least one; ``roadtrip.server.bot_pool``), so that they
+never hold up the moves of other matches.
 """
 
 from __future__ import annotations
@@ -87,6 +90,16 @@ def serve_command(
             "(raise it behind a proxy that does not forward addresses, or for load tests).",
         ),
     ] = MAX_WS_PER_ADDRESS,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option(
+            "--bot-workers",
+            min=0,
+            help="Processes in which bots that think and the advisor compute "
+            "(default: one fewer than the cores, at least one; 0: in this process's "
+            "threads, where they slow every other match).",
+        ),
+    ] = None,
 ) -> None:
     """Run the web app on HOST:PORT until interrupted (Ctrl+C)."""
     import uvicorn
@@ -94,6 +107,7 @@ def serve_command(
 
     from roadtrip.core.errors import RoadtripError
     from roadtrip.server.app import create_app
+    from roadtrip.server.bot_pool import BotPool
     from roadtrip.server.errors import sentence
     from roadtrip.server.settings import default_database_url
     from roadtrip.server.transport import ConnectionLimits
@@ -107,6 +121,7 @@ def serve_command(
             redis_url=redis_url,
             api_docs=api_docs,
             connection_limits=ConnectionLimits(per_client=per_address),
+            bot_pool=BotPool(bot_workers) if bot_workers != 0 else None,
         )
     except RoadtripError as exc:  # e.g. --redis-url without PostgreSQL
         Console(stderr=True, highlight=False).print(

@@ -13,9 +13,11 @@
   seat for as long as the server runs.  Anyone holding a token of the match may
   review any seat once it is over (its full record is theirs then too).
 
-The advisor runs in a small thread pool with a time budget per decision
-(``ROADTRIP_ADVICE_SECONDS``, default 1.0; ``ROADTRIP_REVIEW_SECONDS``, default
-0.5, for each decision of a review), so the event loop keeps serving moves.
+The advisor has a time budget per decision (``ROADTRIP_ADVICE_SECONDS``, default
+1.0; ``ROADTRIP_REVIEW_SECONDS``, default 0.5, for each decision of a review).  It
+computes in the app's bot processes (:mod:`roadtrip.server.bot_pool`) when the app
+has them, else in this process; either way a thread of a small pool waits for it,
+never the event loop.
 """
 
 from __future__ import annotations
@@ -27,13 +29,15 @@ from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from fastapi import FastAPI, Request
 
-from roadtrip.bots.advice import advise, review_match
+from roadtrip.bots.advice import AdviceReport, advise, review_match
 from roadtrip.core.errors import IllegalMove
 from roadtrip.server.advice_policy import AdviceOff, advice_allowed
+from roadtrip.server.bot_pool import BotPool
 from roadtrip.server.coordinator import Coordinator
 from roadtrip.server.seats import display_names
 from roadtrip.server.storage import Grant
@@ -85,8 +89,10 @@ class AdviceService:
         seconds: float | None = None,
         review_seconds: float | None = None,
         workers: int = 2,
+        pool: BotPool | None = None,
     ) -> None:
         self.coordinator = coordinator
+        self.pool = pool
         self.seconds = seconds or env_seconds("ROADTRIP_ADVICE_SECONDS", 1.0)
         self.review_seconds = review_seconds or env_seconds("ROADTRIP_REVIEW_SECONDS", 0.5)
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="advisor")
@@ -123,7 +129,12 @@ class AdviceService:
         if answer is None:
             names = display_names(live.stored.seats)
             future = self.executor.submit(
-                advise, state, seat, self.seconds, seed=f"{grant.match_id}:{version}", names=names
+                self._advisor(grant.match_id),
+                state,
+                seat,
+                self.seconds,
+                seed=f"{grant.match_id}:{version}",
+                names=names,
             )
             report = await asyncio.wrap_future(future)
             answer = {"match": grant.match_id, "version": version, **report.to_json()}
@@ -154,7 +165,7 @@ class AdviceService:
             live = self.coordinator.live(grant.match_id)
             record = live.match.record()
             names = display_names(live.stored.seats)
-            self.executor.submit(self._review, job, record, names)
+            self.executor.submit(self._review, job, record, names, self._advisor(grant.match_id))
         return job.status()
 
     def review_status(self, grant: Grant, seat: int | None) -> dict[str, Any]:
@@ -172,14 +183,27 @@ class AdviceService:
         while len(self._reviews) >= REVIEW_CACHE and finished:
             del self._reviews[finished.pop(0)]
 
-    def _review(self, job: ReviewJob, record: Any, names: list[str]) -> None:
+    def _advisor(self, match_id: str) -> Callable[..., AdviceReport]:
+        """:func:`advise`, or the same computed in a bot process of the pool."""
+        if self.pool is None:
+            return advise
+        return partial(self.pool.advise, match_id)
+
+    def _review(
+        self, job: ReviewJob, record: Any, names: list[str], advisor: Callable[..., AdviceReport]
+    ) -> None:
         def progress(done: int, total: int) -> None:
             with job.lock:
                 job.done, job.total = done, total
 
         try:
             review = review_match(
-                record, job.seat, self.review_seconds, progress=progress, names=names
+                record,
+                job.seat,
+                self.review_seconds,
+                progress=progress,
+                names=names,
+                advisor=advisor,
             )
         except Exception as exc:  # reported to the page; the job may be started again
             with job.lock:
@@ -194,10 +218,14 @@ class AdviceService:
 
 
 def install_advice(
-    app: FastAPI, coordinator: Coordinator, grant_of: Callable[[Request, str], Grant]
+    app: FastAPI,
+    coordinator: Coordinator,
+    grant_of: Callable[[Request, str], Grant],
+    pool: BotPool | None = None,
 ) -> AdviceService:
-    """Add the advice and review routes to ``app``; the service behind them."""
-    service = AdviceService(coordinator)
+    """Add the advice and review routes to ``app``; the service behind them
+    (computing in ``pool``'s processes, if given; its threads only wait then)."""
+    service = AdviceService(coordinator, pool=pool, workers=2 if pool is None else 8)
 
     @app.get("/api/matches/{match_id}/advice")
     async def advice(match_id: str, request: Request, seat: int | None = None) -> dict[str, Any]:

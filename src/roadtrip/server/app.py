@@ -33,12 +33,13 @@ from roadtrip.core.records import replay_states
 from roadtrip.core.registry import game_class
 from roadtrip.server.advice import install_advice
 from roadtrip.server.advice_policy import advice_allowed
+from roadtrip.server.bot_pool import BotPool
 from roadtrip.server.coordinator import Coordinator, Created, NotFound
 from roadtrip.server.errors import error_body, error_code
 from roadtrip.server.http_guards import API_DOCS_PATH, BodyLimit, SecurityHeaders
 from roadtrip.server.live_cache import LiveLimits
 from roadtrip.server.seats import TEAM_GAMES, SetupError, display_names, players_of
-from roadtrip.server.settings import BOT_WORKERS, MAX_HTTP_BODY, SWEEP_SECONDS
+from roadtrip.server.settings import BOT_WORKERS, MAX_HTTP_BODY, SWEEP_SECONDS, THINK_THREADS
 from roadtrip.server.sql_store import SqlStore
 from roadtrip.server.storage import Grant, MatchStore, SeatSpec
 from roadtrip.server.timers import LoopTimers
@@ -171,11 +172,14 @@ def create_app(
     api_docs: bool = False,
     live_limits: LiveLimits | None = None,
     connection_limits: ConnectionLimits | None = None,
+    bot_pool: BotPool | None = None,
 ) -> FastAPI:
     """The app, on ``store`` (or a SqlStore on ``database_url``); with ``redis_url``
     one of several processes sharing the database (docs/server.md, "Several
     processes").  ``api_docs`` serves Swagger UI at /docs (it loads scripts from a
-    CDN: off by default; the OpenAPI schema is always at /openapi.json)."""
+    CDN: off by default; the OpenAPI schema is always at /openapi.json).
+    ``bot_pool``: bots that think and the advisor compute in its processes (the app
+    stops it when it stops); without one they compute in this process's threads."""
     if store is None:
         from roadtrip.server.settings import default_database_url
 
@@ -189,6 +193,8 @@ def create_app(
         else Coordinator(store, hub, connected=hub.connected_seats, limits=live_limits)
     )
 
+    coordinator.thinker = bot_pool
+
     async def sweep_now_and_then() -> None:
         while True:
             await asyncio.sleep(SWEEP_SECONDS)
@@ -199,7 +205,10 @@ def create_app(
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         hub.bind(asyncio.get_running_loop())
         executor = ThreadPoolExecutor(BOT_WORKERS, thread_name_prefix="roadtrip-bots")
+        # Threads that wait for the bot processes (a thinking bot's decision each).
+        thinking = ThreadPoolExecutor(THINK_THREADS, thread_name_prefix="roadtrip-thinking")
         coordinator.background = run = thread_runner(executor)
+        coordinator.think_runner = thread_runner(thinking) if bot_pool is not None else None
         timers = LoopTimers(lambda match_id: run(partial(expire_logged, coordinator, match_id)))
         timers.bind(asyncio.get_running_loop())
         coordinator.timers = timers
@@ -217,6 +226,10 @@ def create_app(
             coordinator.background = None
             coordinator.timers = None
             timers.cancel_all()
+            coordinator.think_runner = None
+            if bot_pool is not None:
+                await run_in_threadpool(bot_pool.close)  # waiting threads fall back now
+            await run_in_threadpool(thinking.shutdown, True, cancel_futures=True)
             await run_in_threadpool(executor.shutdown, True, cancel_futures=True)
             if cluster:
                 cluster.close()
@@ -385,7 +398,7 @@ def create_app(
                 )
         raise NotFound(f"step {step} could not be rebuilt")
 
-    advisor = install_advice(app, coordinator, grant_of)
+    advisor = install_advice(app, coordinator, grant_of, bot_pool)
 
     app.state.advisor = advisor
     install_turns(app, coordinator)

@@ -46,7 +46,7 @@ from typing import Any, Protocol
 
 from roadtrip.core.errors import RoadtripError
 from roadtrip.server.cluster_play import RACE_RETRIES, LeasedCoordinator, stored_version
-from roadtrip.server.coordinator import MAX_REMEMBERED_REMATCHES, Background, Created
+from roadtrip.server.coordinator import MAX_REMEMBERED_REMATCHES, Background, Created, Thinker
 from roadtrip.server.leases import DEFAULT_LEASE_SECONDS, Leases
 from roadtrip.server.live_cache import LiveLimits
 from roadtrip.server.storage import Grant, MatchStore
@@ -114,6 +114,8 @@ class ClusterCoordinator(LeasedCoordinator):
         monotonic: Callable[[], float] = time.monotonic,
         background: Background | None = None,
         limits: LiveLimits | None = None,
+        thinker: Thinker | None = None,
+        think_runner: Background | None = None,
     ) -> None:
         super().__init__(
             store,
@@ -126,6 +128,8 @@ class ClusterCoordinator(LeasedCoordinator):
             version=version,
             background=background,
             limits=limits,
+            thinker=thinker,
+            think_runner=think_runner,
         )
         self.bus = bus
         self.local_seats = local_seats

@@ -23,10 +23,9 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from functools import partial
 
 from roadtrip.core.errors import RoadtripError
-from roadtrip.server.autoplay import SLICE_MOVES, SLICE_SECONDS, needs_automatic
+from roadtrip.server.autoplay import SLICE_MOVES, SLICE_SECONDS, Thought, needs_automatic
 from roadtrip.server.coordinator import (
     AccessDenied,
     Background,
@@ -34,6 +33,7 @@ from roadtrip.server.coordinator import (
     LiveMatch,
     NotFound,
     StaleVersion,
+    Thinker,
     Unplayable,
 )
 from roadtrip.server.leases import DEFAULT_LEASE_SECONDS, Leases
@@ -87,6 +87,8 @@ class LeasedCoordinator(Coordinator):
         version: Callable[[str], int | None] | None = None,
         background: Background | None = None,
         limits: LiveLimits | None = None,
+        thinker: Thinker | None = None,
+        think_runner: Background | None = None,
     ) -> None:
         super().__init__(
             store,
@@ -95,6 +97,8 @@ class LeasedCoordinator(Coordinator):
             connected=connected,
             background=background,
             limits=limits,
+            thinker=thinker,
+            think_runner=think_runner,
         )
         self.leases = leases
         self.process_id = process_id
@@ -132,6 +136,9 @@ class LeasedCoordinator(Coordinator):
         if live is not None and self.stored_version(match_id) != live.match.state.move_number():
             self.forget(match_id)
 
+    def _fresh(self, match_id: str) -> None:
+        self.refresh(match_id)
+
     def forget(self, match_id: str) -> None:
         """Drop the copy of ``match_id``; the next use reloads it from the store."""
         self._live.pop(match_id)
@@ -157,10 +164,12 @@ class LeasedCoordinator(Coordinator):
         runner: all now).  The caller holds the lock and the lease."""
         try:
             more = self._leased_slice(match_id, inline_moves, None) if inline_moves else True
-            if self.background is not None and more:
-                self.background(partial(self._background_slice, match_id))
+            if more and self._schedule(match_id):
                 return
             while more:
+                if self._waits_for_thinker(self.live(match_id)):  # no runner: stopping
+                    self._end_lease(match_id, hand_over=True)
+                    return
                 more = self._leased_slice(match_id, SLICE_MOVES, None)
         except StorageError as exc:  # lost the race RACE_RETRIES times in a row
             logger.warning("automatic play of match %s handed over: %s", match_id, exc)
@@ -171,9 +180,16 @@ class LeasedCoordinator(Coordinator):
             raise
         self._finish_chain(match_id)
 
-    def _leased_slice(self, match_id: str, max_moves: int, max_seconds: float | None) -> bool:
-        """One slice under the lease: renew it, bring the copy up to date, play and
-        store.  False when no automatic move remains or the lease went elsewhere."""
+    def _leased_slice(
+        self,
+        match_id: str,
+        max_moves: int,
+        max_seconds: float | None,
+        thought: Thought | None = None,
+    ) -> bool:
+        """One slice under the lease: renew it, bring the copy up to date, play
+        (``thought`` first, if it still fits) and store.  False when no automatic
+        move remains or the lease went elsewhere."""
         if match_id not in self._running:
             return False
         if not self.leases.acquire(match_id, self.process_id, self.lease_seconds):
@@ -183,18 +199,18 @@ class LeasedCoordinator(Coordinator):
         for _ in range(RACE_RETRIES):
             self.refresh(match_id)
             try:
-                return self._slice(self.live(match_id), max_moves, max_seconds)
+                return self._slice(self.live(match_id), max_moves, max_seconds, thought)
             except StorageError:
                 continue  # a player's move on another process came first: reload
         raise StorageError(f"match {match_id} kept changing under its automatic play")
 
-    def _background_slice(self, match_id: str) -> None:
-        """One slice of a leased match's automatic play on the background runner; it
-        schedules the next until a human must act, the match ends, or the lease
-        goes elsewhere."""
+    def _background_slice(self, match_id: str, thought: Thought | None = None) -> None:
+        """One slice of a leased match's automatic play (``thought`` first) on the
+        background runner; it schedules the next until a human must act, the match
+        ends, or the lease goes elsewhere."""
         try:
             with self._live.lock(match_id):
-                more = self._leased_slice(match_id, SLICE_MOVES, SLICE_SECONDS)
+                more = self._leased_slice(match_id, SLICE_MOVES, SLICE_SECONDS, thought)
                 if not more and match_id in self._running:
                     self._finish_chain(match_id)
         except StorageError as exc:
@@ -207,11 +223,8 @@ class LeasedCoordinator(Coordinator):
             self._end_lease(match_id, hand_over=True)
             self._set_aside(match_id, exc)
             return
-        if not more:
-            return
-        if self.background is not None:
-            self.background(partial(self._background_slice, match_id))
-        else:  # the process is stopping: another one takes the match over
+        if more and not self._schedule(match_id):
+            # the process is stopping: another one takes the match over
             self._end_lease(match_id, hand_over=True)
 
     def _finish_chain(self, match_id: str) -> None:

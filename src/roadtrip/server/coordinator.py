@@ -14,22 +14,26 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
-from roadtrip.bots import make_bot
+from roadtrip.bots import bot_thinks, make_bot
 from roadtrip.core.errors import IllegalMove, RoadtripError
 from roadtrip.core.match import Match
 from roadtrip.core.options import validate_options
 from roadtrip.core.records import MatchRecord, replay
 from roadtrip.core.registry import game_class, load_game
+from roadtrip.core.state import State
 from roadtrip.server.advice_policy import advice_allowed, default_advice
 from roadtrip.server.autoplay import (
     INLINE_MOVES,
     SLICE_MOVES,
     SLICE_SECONDS,
     LiveMatch,
+    Thought,
     needs_automatic,
     play_automatic,
+    play_thought,
+    thinker_next,
 )
 from roadtrip.server.clocked import TurnClocks
 from roadtrip.server.created import Created
@@ -52,6 +56,14 @@ MAX_REMEMBERED_REMATCHES = 10_000  # old match -> its rematch, newest kept
 
 # Runs a job later, off the event loop (the web app: a thread pool).
 Background = Callable[[Callable[[], None]], None]
+
+
+class Thinker(Protocol):
+    """Where bots that think are played (the web app: its bot processes)."""
+
+    def choose(self, key: str, state: State, seat: int, bot: str, rng_seed: str) -> int | None:
+        """Bot ``bot``'s action for ``seat`` in ``state`` (of match ``key``), or None
+        when it could not be had (a fallback bot moves instead)."""
 
 
 class AccessDenied(RoadtripError, PermissionError):
@@ -80,6 +92,9 @@ class Coordinator(TurnClocks):
     ``timers`` (the web app: on its event loop) fire the turn clocks of timed
     matches; without them, :meth:`expire` and :meth:`expire_overdue` are called
     by hand (tests, on a fake ``clock``).
+    ``thinker`` and ``think_runner`` (both or neither): bots that think are played
+    by the thinker, each decision waited for in a job of ``think_runner`` outside
+    the match's lock, never inside a request (see :mod:`roadtrip.server.autoplay`).
     """
 
     def __init__(
@@ -92,6 +107,8 @@ class Coordinator(TurnClocks):
         background: Background | None = None,
         limits: LiveLimits | None = None,
         timers: Timers | None = None,
+        thinker: Thinker | None = None,
+        think_runner: Background | None = None,
     ) -> None:
         self.store = store
         self.transport = transport
@@ -99,6 +116,8 @@ class Coordinator(TurnClocks):
         self.connected = connected
         self.background = background
         self.timers = timers
+        self.thinker = thinker
+        self.think_runner = think_runner
         self._live: LiveCache[LiveMatch] = LiveCache(limits or LiveLimits(), clock)
         # Matches set aside since this process started: id -> why (logged too).
         self._broken: dict[str, str] = {}
@@ -288,7 +307,9 @@ class Coordinator(TurnClocks):
         trial.apply_action(action, seat)  # raises IllegalMove & co; nothing changed
         live_trial = Match(live.match.game, live.match.seed, trial)
         new_log = [entry]
-        more = play_automatic(live, live_trial, new_log, INLINE_MOVES)
+        more = play_automatic(
+            live, live_trial, new_log, INLINE_MOVES, stop_at_thinker=self._thinks_elsewhere()
+        )
         self._commit(live, live_trial, new_log, start)
         if more:
             self._continue(live, 0)
@@ -361,7 +382,8 @@ class Coordinator(TurnClocks):
         if stored.actions:
             replay(record)  # validates the stored history as a whole, too
         bots = {i: make_bot(s.bot, game) for i, s in enumerate(stored.seats) if s.bot}
-        return LiveMatch(stored, Match(game, stored.seed, state), bots, log)
+        thinking = frozenset(i for i in bots if bot_thinks(stored.seats[i].bot or "", game.id))
+        return LiveMatch(stored, Match(game, stored.seed, state), bots, log, thinking=thinking)
 
     def _set_aside(self, match_id: str, exc: Exception) -> None:
         reason = str(exc) or type(exc).__name__
@@ -369,14 +391,73 @@ class Coordinator(TurnClocks):
         self._broken[match_id] = reason
         self._live.pop(match_id)
 
-    def _slice(self, live: LiveMatch, max_moves: int, max_seconds: float | None) -> bool:
-        """Play, store and announce one slice of automatic moves; True if more remain."""
+    def _slice(
+        self,
+        live: LiveMatch,
+        max_moves: int,
+        max_seconds: float | None,
+        thought: Thought | None = None,
+    ) -> bool:
+        """Play, store and announce one slice of automatic moves (``thought`` first,
+        if it still fits); True if more remain."""
         start = len(live.match.state.history())
         trial = Match(live.match.game, live.match.seed, live.match.state.clone())
         new_log: list[LogEntry] = []
-        more = play_automatic(live, trial, new_log, max_moves, max_seconds)
+        if thought is not None:
+            play_thought(live, trial, new_log, thought)
+        more = play_automatic(
+            live, trial, new_log, max_moves, max_seconds, stop_at_thinker=self._thinks_elsewhere()
+        )
         self._commit(live, trial, new_log, start)
         return more
+
+    def _thinks_elsewhere(self) -> bool:
+        """Whether bots that think are played by the thinker (never inline)."""
+        return self.thinker is not None
+
+    def _waits_for_thinker(self, live: LiveMatch) -> bool:
+        """Whether ``live`` waits for a thinking bot that only the thinker plays."""
+        return self.thinker is not None and thinker_next(live, live.match) is not None
+
+    def _schedule(self, match_id: str) -> bool:
+        """Hand the next piece of a match's automatic play to a runner: a thinking
+        bot's decision to the think runner, anything else to the background runner.
+        False when there is no runner (the app is stopping)."""
+        live = self._live.peek(match_id)
+        if live is not None and self._waits_for_thinker(live):
+            think_runner = self.think_runner
+            if think_runner is None:
+                return False
+            think_runner(partial(self._think_step, match_id))
+            return True
+        if self.background is None:
+            return False
+        self.background(partial(self._background_slice, match_id))
+        return True
+
+    def _think_step(self, match_id: str) -> None:
+        """A thinking bot's decision, on the think runner: read the state under the
+        match's lock, wait for the thinker outside it, then play the decision in a
+        background slice (which drops it if the match moved on meanwhile)."""
+        thought = None
+        try:
+            with self._live.lock(match_id):
+                self._fresh(match_id)
+                live = self.live(match_id)
+                seat = thinker_next(live, live.match)
+                state = live.match.state.clone()
+            bot = live.stored.seats[seat].bot if seat is not None else None
+            if seat is not None and bot is not None and self.thinker is not None:
+                version = state.move_number()
+                rng_seed = f"bot:{live.stored.seed}:{version}"
+                action = self.thinker.choose(match_id, state, seat, bot, rng_seed)
+                thought = Thought(seat, action, version)
+        except Exception:  # the slice below meets the same trouble and handles it
+            logger.exception("thinking in match %s failed", match_id)
+        self._background_slice(match_id, thought)
+
+    def _fresh(self, match_id: str) -> None:
+        """Bring the copy of ``match_id`` up to date (one process: it always is)."""
 
     def _continue(self, live: LiveMatch, inline_moves: int) -> None:
         """After a change (the caller holds the match lock): play ``inline_moves``
@@ -384,25 +465,27 @@ class Coordinator(TurnClocks):
         one, play on now until a human must act or the match ends."""
         more = self._slice(live, inline_moves, None) if inline_moves else True
         if self.background is None:
-            while more:
+            # (a thinking bot without a runner: the match waits for the next start)
+            while more and not self._waits_for_thinker(live):
                 more = self._slice(live, SLICE_MOVES, None)
         elif more and needs_automatic(live, live.match) and not live.advancing:
             live.advancing = True
-            self.background(partial(self._background_slice, live.stored.id))
+            self._schedule(live.stored.id)
 
-    def _background_slice(self, match_id: str) -> None:
-        """One slice of a match's automatic play, run by the background runner; it
-        schedules the next until a human must act or the match ends."""
+    def _background_slice(self, match_id: str, thought: Thought | None = None) -> None:
+        """One slice of a match's automatic play (``thought`` first), run by the
+        background runner; it schedules the next until a human must act or the
+        match ends."""
         try:
             with self._live.lock(match_id):
                 live = self.live(match_id)
-                more = self._slice(live, SLICE_MOVES, SLICE_SECONDS)
+                more = self._slice(live, SLICE_MOVES, SLICE_SECONDS, thought)
                 live.advancing = more
         except Exception as exc:  # logged; the other matches go on
             self._set_aside(match_id, exc)
             return
-        if more and self.background is not None:
-            self.background(partial(self._background_slice, match_id))
+        if more and not self._schedule(match_id):
+            live.advancing = False
 
     def _commit(
         self,

@@ -20,6 +20,7 @@ MAX_WS_PER_MATCH = 64  # open WebSockets to one match (players, hot-seat tabs, s
 MAX_CONNECTIONS = 4096  # connections and requests at once; beyond, uvicorn answers 503
 WS_PING_SECONDS = 20.0  # a WebSocket is pinged this often, and closed if no pong
 BOT_WORKERS = 2  # threads that play bots and chance, off the event loop
+THINK_THREADS = 64  # threads that wait for the bot processes (roadtrip.server.bot_pool)
 SWEEP_SECONDS = 30.0  # how often idle matches are forgotten
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from roadtrip.bots.advice.advisor import DEFAULT_SECONDS, advise
-from roadtrip.bots.advice.figures import Advice
+from roadtrip.bots.advice.figures import Advice, AdviceReport
 from roadtrip.core.errors import IllegalMove
 from roadtrip.core.records import MatchRecord, replay_states
 from roadtrip.core.state import State
@@ -24,6 +24,10 @@ COSTLIEST = 3
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: called after each decision judged."""
+
+Advisor = Callable[..., AdviceReport]
+"""Called as :func:`advise` is: ``advisor(state, seat, seconds, seed=..., names=...)``
+(the web app passes one that computes in its bot processes)."""
 
 
 @dataclass(frozen=True)
@@ -112,9 +116,10 @@ def review_match(
     *,
     progress: Progress | None = None,
     names: list[str] | None = None,
+    advisor: Advisor = advise,
 ) -> Review:
     """Judge every decision of ``seat`` in ``record`` (a finished match), giving
-    the advisor ``seconds`` for each."""
+    ``advisor`` ``seconds`` for each."""
     states = decisions_of(record, seat)
     if not states:
         raise IllegalMove(f"seat {seat} made no decision in this match")
@@ -122,7 +127,7 @@ def review_match(
     judged: list[ReviewedDecision] = []
     method, score_name, lower_is_better = "", "points", False
     for done, (index, state) in enumerate(choices, start=1):
-        report = advise(state, seat, seconds, seed=f"review:{index}", names=names)
+        report = advisor(state, seat, seconds, seed=f"review:{index}", names=names)
         method, score_name = report.method, report.score_name
         lower_is_better = report.lower_is_better
         chosen, best = report.choice(record.actions[index][1]), report.best

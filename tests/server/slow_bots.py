@@ -1,0 +1,58 @@
+"""Bots for the bot-pool tests: one that sleeps, one that burns CPU, one that hangs,
+one that kills its own process.  ``register()`` adds them (the pool's workers run
+it as they start: this module is importable there because conftest.py puts its
+folder on ``sys.path``, which spawned workers inherit).  Each records the process
+it chose in (``CHOSEN_IN``), so a test can tell the pool's work from its own."""
+
+from __future__ import annotations
+
+import os
+import time
+from random import Random
+
+from roadtrip.bots import Bot, Observation, register_bot
+from roadtrip.core.game import Game
+
+CHOSEN_IN: list[int] = []  # pids of the processes where these bots chose, in this process
+
+
+class SlowBot:
+    """Takes ``seconds`` (sleeping, or burning CPU), then plays the first legal action;
+    ``mode`` "hang" never answers, "crash" ends its process."""
+
+    def __init__(self, name: str, seconds: float, mode: str) -> None:
+        self.name = name
+        self.seconds = seconds
+        self.mode = mode
+
+    def choose(self, observation: Observation, rng: Random) -> int:
+        CHOSEN_IN.append(os.getpid())
+        if self.mode == "crash":
+            os._exit(3)
+        if self.mode == "hang":
+            time.sleep(3600)
+        if self.mode == "burn":
+            until = time.perf_counter() + self.seconds
+            while time.perf_counter() < until:
+                sum(range(1000))
+        else:
+            time.sleep(self.seconds)
+        return observation.legal_actions[0]
+
+
+def _factory(name: str, mode: str, default: float) -> object:
+    def make(game: Game, seconds: float = default) -> Bot:
+        return SlowBot(name, seconds, mode)
+
+    return make
+
+
+def register() -> None:
+    """Register sleepy (0.8 s a move), burner (0.5 s of CPU), hanger and crasher."""
+    for name, mode, seconds in (
+        ("sleepy", "sleep", 0.8),
+        ("burner", "burn", 0.5),
+        ("hanger", "hang", 0.0),
+        ("crasher", "crash", 0.0),
+    ):
+        register_bot(name, _factory(name, mode, seconds), f"test bot: {mode}")  # type: ignore[arg-type]
