@@ -43,7 +43,8 @@ def create(client: TestClient, turn_clock: Any, game: str = "road-rally") -> Any
         ({"seconds": 3}, "must be 0 (no limit) or from 10 to 2592000"),
         ({"seconds": "soon"}, "must be a number"),
         ({"seconds": 60, "on_expiry": "forfeit"}, "on_expiry must be one of bot, pass"),
-        ({"seconds": 60, "bot": "greedy"}, "stand-in bot must be one of expert, heuristic"),
+        ({"seconds": 60, "bot": "greedy"}, "stand-in bot must be one of heuristic"),
+        ({"seconds": 60, "bot": "expert"}, "(a bot that answers at once); got 'expert'"),
         ({"seconds": 60, "hours": 2}, "has no setting 'hours'"),
         (120, "must be an object such as"),
         ([{"seconds": 60}], "must be an object such as"),
@@ -140,3 +141,16 @@ def test_loop_timers_fire_once_when_due_and_can_be_moved_or_cancelled() -> None:
         timers.cancel_all()
 
     asyncio.run(run())
+
+
+def test_stand_ins_are_bots_that_answer_at_once_and_the_default_is_one() -> None:
+    """A stand-in moves inside the match's lock in the server's own process: a bot
+    that thinks (expert, mcts) would hold the match, so none is offered."""
+    from roadtrip.bots import bot_thinks
+    from roadtrip.core.registry import list_games
+    from roadtrip.server.turn_clock import turn_clock_info
+
+    for game in list_games():
+        info = turn_clock_info(game.id)
+        assert info["stand_in"] in info["stand_ins"], game.id
+        assert not any(bot_thinks(name, game.id) for name in info["stand_ins"]), game.id

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from roadtrip.bots import bot_names
+from roadtrip.bots import bot_names, bot_thinks
 from roadtrip.core.errors import RoadtripError
 from roadtrip.core.state import State
 
@@ -94,15 +94,23 @@ def turn_clock_of(game_id: str, spec: object) -> TurnClock | None:
         raise TimerError(
             f"the turn clock's on_expiry must be one of {', '.join(ON_EXPIRY)}; got {on_expiry!r}"
         )
-    choices = bot_names(game_id)
+    choices = stand_in_choices(game_id)
     bot = spec.get("bot")
     if bot is None:
         bot = STAND_IN_BOTS.get(game_id, "random")
     if bot not in choices:
         raise TimerError(
-            f"the turn clock's stand-in bot must be one of {', '.join(choices)}; got {bot!r}"
+            f"the turn clock's stand-in bot must be one of {', '.join(choices)} "
+            f"(a bot that answers at once); got {bot!r}"
         )
     return TurnClock(float(seconds), str(on_expiry), str(bot))
+
+
+def stand_in_choices(game_id: str) -> list[str]:
+    """The bots that may stand in for a seat whose time ran out: those that answer at
+    once.  A stand-in moves inside the match's lock, in the server's own process, so
+    a bot that thinks (expert, mcts) would hold the match for its whole budget."""
+    return [name for name in bot_names(game_id) if not bot_thinks(name, game_id)]
 
 
 def turn_clock_from_dict(data: dict[str, Any] | None) -> TurnClock | None:
@@ -118,6 +126,7 @@ def turn_clock_info(game_id: str) -> dict[str, Any]:
     """What the lobby needs to offer a turn clock for ``game_id``."""
     return {
         "stand_in": STAND_IN_BOTS.get(game_id, "random"),
+        "stand_ins": stand_in_choices(game_id),
         "pass": game_id in PASS_GAMES,
         "min_seconds": MIN_SECONDS,
         "max_seconds": MAX_SECONDS,

@@ -35,7 +35,7 @@ export function clockField(game) {
   const bot = el(
     "select",
     { id: "turn-bot", name: "turn_bot" },
-    byLevel(game.bots || []).map((b) => el("option", { value: b.name, selected: b.name === info.stand_in }, botChoiceLabel(b.name))),
+    byLevel((game.bots || []).filter((b) => !info.stand_ins || info.stand_ins.includes(b.name))).map((b) => el("option", { value: b.name, selected: b.name === info.stand_in }, botChoiceLabel(b.name))),
   );
   const more = el(
     "div",
