@@ -121,7 +121,7 @@ def test_advice_only_for_a_seat_the_asker_plays(client: TestClient) -> None:
     assert advice_of(client, created, mine).json()["seat"] == seat
     other = second if seat == 0 else first
     if not state_http(client, created["match"], other)["choices"]:
-        refused(advice_of(client, created, other), 400, "illegal_move")
+        refused(advice_of(client, created, other), 409, "not_your_turn")
 
 
 def test_a_match_stored_before_the_setting_loads_with_the_default(tmp_path: Path) -> None:
@@ -169,7 +169,7 @@ def test_a_finished_match_is_reviewed_with_progress_and_cached(client: TestClien
     created = create_http(client)
     mid, token = created["match"], created["seats"][0]["token"]
     address = f"/api/matches/{mid}/review"
-    refused(client.post(address, headers=auth(token)), 400, "illegal_move")  # not over yet
+    refused(client.post(address, headers=auth(token)), 409, "not_over")  # not over yet
     play_http(client, mid, token, Random(3))
     assert client.get(address, headers=auth(token)).json()["status"] == "idle"
     started = client.post(address, headers=auth(token))
@@ -191,7 +191,7 @@ def test_a_finished_match_is_reviewed_with_progress_and_cached(client: TestClien
     assert cached["status"] == "done" and cached["review"] == review
     spectator = created["spectator"]["token"]
     assert client.get(address, headers=auth(spectator)).json()["review"] == review
-    refused(client.post(f"{address}?seat=4", headers=auth(token)), 400, "illegal_move")
+    refused(client.post(f"{address}?seat=4", headers=auth(token)), 400, "invalid_seat")
 
 
 def test_old_finished_reviews_are_forgotten_running_ones_kept(

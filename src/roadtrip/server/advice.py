@@ -35,8 +35,8 @@ from typing import Any
 from fastapi import FastAPI, Request
 
 from roadtrip.bots.advice import AdviceReport, advise, review_match
-from roadtrip.core.errors import IllegalMove
-from roadtrip.server.advice_policy import AdviceOff, advice_allowed
+from roadtrip.core.errors import GameOver, InvalidSeat, NotYourTurn
+from roadtrip.server.advice_policy import AdviceOff, NotOverYet, advice_allowed
 from roadtrip.server.bot_pool import BotPool
 from roadtrip.server.coordinator import Coordinator
 from roadtrip.server.seats import display_names
@@ -114,9 +114,9 @@ class AdviceService:
         elif seat not in grant.seats:
             raise AdviceOff(f"advice is only for your own seat; you do not play seat {seat}")
         if state.is_terminal():
-            raise IllegalMove("the match is over: there is no decision to advise on")
+            raise GameOver("the match is over: there is no decision to advise on")
         if seat not in state.active_seats() or not state.legal_actions(seat):
-            raise IllegalMove(f"seat {seat} has no decision to make now")
+            raise NotYourTurn(f"seat {seat} has no decision to make now")
         return seat
 
     async def advice(self, grant: Grant, seat: int | None) -> dict[str, Any]:
@@ -147,12 +147,12 @@ class AdviceService:
     def review_seat(self, grant: Grant, seat: int | None) -> int:
         live = self.coordinator.live(grant.match_id)
         if not live.match.state.is_terminal():
-            raise IllegalMove("a match can be reviewed once it is over")
+            raise NotOverYet("a match can be reviewed once it is over")
         seats = live.match.state.num_players()
         if seat is None:
             seat = grant.seats[0] if grant.seats else 0
         if not 0 <= seat < seats:
-            raise IllegalMove(f"this match has seats 0 to {seats - 1}; got {seat}")
+            raise InvalidSeat(f"this match has seats 0 to {seats - 1}; got {seat}")
         return seat
 
     def start_review(self, grant: Grant, seat: int | None) -> dict[str, Any]:

@@ -14,6 +14,10 @@ from roadtrip.core.errors import RoadtripError
 from roadtrip.server.storage import SeatSpec, StoredMatch
 
 
+class NotOverYet(RoadtripError):
+    """A review asked for before the match is over."""
+
+
 class AdviceOff(RoadtripError, PermissionError):
     """Advice asked for where it is not allowed (the match's setting, a spectator,
     a seat the asker does not play)."""

@@ -14,7 +14,7 @@ from roadtrip.core.errors import (
     RoadtripError,
     UnknownGame,
 )
-from roadtrip.server.advice_policy import AdviceOff
+from roadtrip.server.advice_policy import AdviceOff, NotOverYet
 from roadtrip.server.bot_pool import BotPoolFailure
 from roadtrip.server.coordinator import AccessDenied, NotFound, StaleVersion, Unplayable
 from roadtrip.server.seats import SetupError
@@ -24,6 +24,7 @@ from roadtrip.server.turn_clock import TimerError
 ERROR_CODES: list[tuple[type[Exception], int, str]] = [
     (AccessDenied, 403, "access_denied"),
     (AdviceOff, 403, "advice_off"),
+    (NotOverYet, 409, "not_over"),
     (BotPoolFailure, 503, "busy"),
     (NotFound, 404, "not_found"),
     (Unplayable, 409, "unplayable"),
