@@ -38,6 +38,7 @@ from dataclasses import replace
 from random import Random
 
 from roadtrip.bots.base import Observation, legal_or_raise, require_game
+from roadtrip.bots.road_to_300 import montecarlo
 from roadtrip.bots.road_to_300.evaluation import WEIGHTS, WEIGHTS_CROSS_STANDING, Rules
 from roadtrip.bots.road_to_300.planner import OUTSIDE, Settings, Sheet, plan, plan_move
 from roadtrip.core.errors import NotSupported
@@ -47,6 +48,7 @@ from roadtrip.games.road_to_300.sheet import CROSS, MOVE, OVER
 
 DEFAULT_SECONDS = 1.0
 DEFAULT_WIDTH = 6  # pairs that get the look-ahead (0: the base policy alone)
+DEFAULT_ROLLOUT_WIDTH = 12  # pairs compared by rollouts (with numba)
 DEFAULT_SEARCH_NEED = 100  # the look-ahead runs when at most this many points are needed
 # With at least DEEP_SECONDS per decision the endgame look-ahead goes two rolls deep.
 DEEP_SECONDS = 0.5
@@ -65,17 +67,23 @@ class ExpertRoadTo300Bot:
         seconds: float = DEFAULT_SECONDS,
         width: int = DEFAULT_WIDTH,
         search_need: int = DEFAULT_SEARCH_NEED,
+        rollouts: bool | None = None,
+        rollout_width: int = DEFAULT_ROLLOUT_WIDTH,
     ) -> None:
         require_game(game, "road-to-300", "expert")
         self.game = game
         self.seconds = seconds
         self.width = width
         self.search_need = search_need
+        # Flat Monte Carlo with compiled rollouts (None: whenever numba is installed).
+        self.rollouts = montecarlo.available() if rollouts is None else rollouts
+        self.rollout_width = rollout_width
+        if self.rollouts:
+            montecarlo.warm_up()
         # (crossed, circled) after the planned cross -> the planned end.
         self._planned: dict[tuple[int, int], int] = {}
 
     def choose(self, observation: Observation, rng: Random) -> int:
-        del rng
         legal = legal_or_raise(observation)
         if len(legal) == 1:
             return legal[0]
@@ -89,13 +97,20 @@ class ExpertRoadTo300Bot:
         sheet = state.sheets[observation.seat]
         if sheet.step == CROSS:
             deadline = started + _TIME_SHARE * self.seconds
-            choice = plan(
-                settings,
-                Sheet(sheet.crossed, sheet.circled, sheet.position),
-                sheet.cross_options,
-                self.width,
-                deadline,
-            )
+            here = Sheet(sheet.crossed, sheet.circled, sheet.position)
+            if self.rollouts:
+                limit = state.game.max_rounds
+                choice = montecarlo.best_pair(
+                    settings,
+                    here,
+                    sheet.cross_options,
+                    self.rollout_width,
+                    deadline - time.perf_counter(),
+                    rng.getrandbits(63),
+                    rounds_left=limit - state.round if limit else -1,
+                )
+            else:
+                choice = plan(settings, here, sheet.cross_options, self.width, deadline)
             if choice.end is not None:
                 stand = 0 if sheet.position == OUTSIDE else 1 << sheet.position
                 self._planned[(sheet.crossed | 1 << choice.cell | stand, sheet.circled)] = (
