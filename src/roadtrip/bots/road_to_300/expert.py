@@ -142,6 +142,7 @@ def _settings(game: RoadTo300Game, state: RoadTo300State, seat: int, search_need
         rules=rules,
         final_field=game.final_field,
         corner_free=game.corner_free,
+        passing=game.pass_on_fail,
         search_need=search_need,
     )
 

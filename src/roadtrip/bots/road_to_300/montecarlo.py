@@ -50,7 +50,7 @@ def warm_up() -> None:
     policy = _kernels()
     one = np.zeros(1, dtype=np.int64)
     scores = np.zeros((1, 1), dtype=np.int64)
-    policy.rollout_batch(one, one, one, 0, 1, np.uint64(1), -1, 300, False, 0, scores)
+    policy.rollout_batch(one, one, one, 0, 1, np.uint64(1), -1, 300, False, 0, False, scores)
 
 
 def _numpy() -> Any:
@@ -144,6 +144,7 @@ def estimate_pairs(
             rules.target,
             rules.cross_standing,
             final_code,
+            settings.passing,
             scores,
         )
         per_rollout = (time.perf_counter() - now) / (count * len(alive))

@@ -225,12 +225,19 @@ def rollout(
     target: int,
     cross_standing: bool,
     final_field: int,
+    passing: bool,
     stream: NDArray[np.uint64],
+    trace: NDArray[np.int64],
 ) -> int:
     """Play on with the base policy from a position between rounds (``position`` >= 0);
     the final score, or the points locked in once they reach the target.
-    ``rounds_left``: rounds before a round limit ends the game (-1: none)."""
+    ``rounds_left``: rounds before a round limit ends the game (-1: none); with
+    ``passing`` (``no_cross=pass``) a failed roll uses up a round.
+    ``trace`` (empty: not traced) gets one row (roll, cell, end) per roll, cell -1
+    for a roll that crosses nothing, end -1 for a cross that ends the game (the
+    caller fills it with -2 first, to mark the end)."""
     failed = 0
+    rows = 0
     while True:
         locked = mask_value(crossed & circled)
         if locked >= target:
@@ -241,12 +248,19 @@ def rollout(
         cell, end = choose_pair(
             roll, crossed, circled, position, target, cross_standing, False, final_field
         )
+        if len(trace):
+            trace[rows] = roll
+            trace[rows + 1] = cell
+            trace[rows + 2] = end
+            rows += 3
         if cell < 0:
             failed += 1
             if failed == 3:
                 if final_field == FINAL_ALWAYS:
                     return locked + VALUES[position]
                 return locked
+            if passing and rounds_left > 0:
+                rounds_left -= 1
             continue
         failed = 0
         crossed |= 1 << cell | 1 << position
@@ -270,11 +284,13 @@ def rollout_batch(
     target: int,
     cross_standing: bool,
     final_field: int,
+    passing: bool,
     scores: NDArray[np.int64],
 ) -> None:
     """Rollouts ``first .. first + count - 1`` of every candidate position ``c``
     into ``scores[c, i - first]``; rollout ``i`` uses dice stream ``i`` for every candidate."""
     stream = np.zeros(1, dtype=np.uint64)
+    untraced = np.zeros(0, dtype=np.int64)
     for c in range(len(crossed)):
         for i in range(first, first + count):
             stream[0] = stream_start(seed, np.uint64(i), np.uint64(1))
@@ -286,5 +302,7 @@ def rollout_batch(
                 target,
                 cross_standing,
                 final_field,
+                passing,
                 stream,
+                untraced,
             )
