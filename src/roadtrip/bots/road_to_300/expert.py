@@ -1,7 +1,7 @@
-"""The Road to 300 expert: the most points now, as long as 300 stays reachable.
+"""The Road to 300 expert: flat Monte Carlo over the base policy's rollouts.
 
 At step 2 the bot plans the cross and the end of the movement together
-(``planner.plan``), since nothing random happens between them.  Its base policy
+(nothing random happens between them).  Its base policy
 (``evaluation.base_key``) ranks every cross-and-move pair:
 
 1. a cross that ends the game with the target reached wins at once (the field
@@ -9,26 +9,25 @@ At step 2 the bot plans the cross and the end of the movement together
 2. positions whose result is settled: the target reached (won unless three rolls
    in a row fail) above everything; the value of the open fields still connected
    to the player's field below the points still needed (lost) below everything;
-3. otherwise the most points reached, plus small tuned weights (in points) for
-   next-round mobility (dead-end die values, the worst three dice's best fields),
-   the chance that the next roll crosses nothing, and the reachable region.
+3. otherwise the most points reached, less half a point per dead-end die value.
 
-In the endgame (at most ``search_need`` points still needed) the base policy's
-``width`` favourite pairs are compared by an expectimax over the next roll
-(``search.position_value``: on each of the 56 rolls the base policy's choice,
-valued by a logistic model of win chances fitted on self-play), within
-``seconds``; with ``seconds`` >= ``DEEP_SECONDS`` (the default 1.0) the
-look-ahead values the next roll's open positions by the same look-ahead again
-(two rolls deep).  Earlier in the game the same look-ahead did worse than the base
-policy in trials (a one-roll horizon favours the centre, from where any die
-reaches the rim, and loses the points of staying on the rim), so it is not used
-there (benchmarks/README.md has the figures).  At step 4 the bot ends the
-movement where it planned.
+With numba installed (the ``fast`` extra) the ``rollout_width`` best pairs are
+compared by playing the game on from each with the base policy, compiled
+(``montecarlo``: common dice across the pairs, sequential halving, within
+``seconds``, or ``rollout_budget`` rollouts for a deterministic bot).  Without
+numba the bot falls back to the numpy look-ahead: in the endgame (at most
+``search_need`` points still needed) the base policy's ``width`` favourite pairs
+are compared by an expectimax over the next roll (``search.position_value``: on
+each of the 56 rolls the base policy's choice, valued by a logistic model of win
+chances fitted on self-play), two rolls deep with ``seconds`` >= ``DEEP_SECONDS``.
+That fallback is clearly weaker (benchmarks/README.md has the figures of both).
+At step 4 the bot ends the movement where it planned.
 
 Competitive mode (2-6 sheets on a shared roll): the bot plays its own sheet towards
 the score it must beat: one point above the best finished opponent, or the best
 running opponent's points plus ``_RUNNING_MARGIN`` (their likely gain), at least 1.
-Deterministic: the ``rng`` is not used (ties go to the lowest field numbers).
+The rollouts' dice are seeded from ``rng``; with a time budget the number of
+rollouts (and so, rarely, the choice) depends on the machine's speed.
 """
 
 from __future__ import annotations
@@ -69,6 +68,7 @@ class ExpertRoadTo300Bot:
         search_need: int = DEFAULT_SEARCH_NEED,
         rollouts: bool | None = None,
         rollout_width: int = DEFAULT_ROLLOUT_WIDTH,
+        rollout_budget: int | None = None,
     ) -> None:
         require_game(game, "road-to-300", "expert")
         self.game = game
@@ -78,6 +78,8 @@ class ExpertRoadTo300Bot:
         # Flat Monte Carlo with compiled rollouts (None: whenever numba is installed).
         self.rollouts = montecarlo.available() if rollouts is None else rollouts
         self.rollout_width = rollout_width
+        # Rollouts per decision instead of the time budget (deterministic for a seed).
+        self.rollout_budget = rollout_budget
         if self.rollouts:
             montecarlo.warm_up()
         # (crossed, circled) after the planned cross -> the planned end.
@@ -108,6 +110,7 @@ class ExpertRoadTo300Bot:
                     deadline - time.perf_counter(),
                     rng.getrandbits(63),
                     rounds_left=limit - state.round if limit else -1,
+                    rollouts=self.rollout_budget,
                 )
             else:
                 choice = plan(settings, here, sheet.cross_options, self.width, deadline)

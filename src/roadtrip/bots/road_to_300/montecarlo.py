@@ -78,13 +78,13 @@ def estimate_pairs(
     seconds: float,
     seed: int,
     rounds_left: int = -1,
-    min_rollouts: int = 0,
+    rollouts: int | None = None,
 ) -> list[PairEstimate]:
     """Every pair the search looked at, best first (see the module doc).
 
-    ``seconds``: the time to spend; ``min_rollouts``: rollouts each of the ``width``
-    pairs gets before any is dropped (the advisor's figures); ``rounds_left``:
-    rounds before a round limit ends the game (-1: no limit).
+    ``seconds``: the time to spend; ``rollouts``: a budget of rollouts instead
+    (then the result depends on ``seed`` alone); ``rounds_left``: rounds before a
+    round limit ends the game (-1: no limit).
     """
     np = _numpy()
     policy = _kernels()
@@ -119,18 +119,21 @@ def estimate_pairs(
     done = np.zeros(len(order), dtype=np.int64)
     alive = list(range(len(order)))
     deadline = started + seconds
+    spent = 0
     first = 0
     per_rollout = 0.0
     while len(alive) > 1:
         now = time.perf_counter()
-        if first == 0:
-            count = max(FIRST_BATCH, min_rollouts)
+        halvings = math.ceil(math.log2(len(alive)))
+        if rollouts is not None:
+            count = (rollouts - spent) // (halvings * len(alive))
+        elif first == 0:
+            count = FIRST_BATCH
         else:
             left = deadline - now
-            halvings = math.ceil(math.log2(len(alive)))
             count = int(left / halvings / max(per_rollout * len(alive), 1e-7))
-            if count < 1:
-                break
+        if count < 1:
+            break
         index = np.array(alive, dtype=np.int64)
         scores = np.zeros((len(alive), count), dtype=np.int64)
         policy.rollout_batch(
@@ -148,14 +151,14 @@ def estimate_pairs(
             scores,
         )
         per_rollout = (time.perf_counter() - now) / (count * len(alive))
+        spent += count * len(alive)
         wins[index] += (scores >= rules.target).sum(axis=1)
         score[index] += scores.sum(axis=1)
         done[index] += count
         first += count
         ranked = sorted(alive, key=lambda c: (-wins[c], -score[c], c))
-        if first >= min_rollouts:
-            alive = ranked[: (len(ranked) + 1) // 2]
-        if time.perf_counter() >= deadline:
+        alive = ranked[: (len(ranked) + 1) // 2]
+        if rollouts is None and time.perf_counter() >= deadline:
             break
     estimates = [
         PairEstimate(
@@ -183,7 +186,10 @@ def best_pair(
     seconds: float,
     seed: int,
     rounds_left: int = -1,
+    rollouts: int | None = None,
 ) -> Choice:
     """The pair the search plays (``estimate_pairs``' first)."""
-    top = estimate_pairs(settings, sheet, options, width, seconds, seed, rounds_left)[0]
+    top = estimate_pairs(
+        settings, sheet, options, width, seconds, seed, rounds_left, rollouts
+    )[0]
     return Choice(top.cell, top.end, top.wins)
