@@ -47,7 +47,7 @@ from roadtrip.games.road_to_300.sheet import CROSS, MOVE, OVER
 
 DEFAULT_SECONDS = 1.0
 DEFAULT_WIDTH = 6  # pairs that get the look-ahead (0: the base policy alone)
-DEFAULT_ROLLOUT_WIDTH = 12  # pairs compared by rollouts (with numba)
+DEFAULT_ROLLOUT_WIDTH = 16  # pairs compared by rollouts (with numba)
 DEFAULT_SEARCH_NEED = 100  # the look-ahead runs when at most this many points are needed
 # With at least DEEP_SECONDS per decision the endgame look-ahead goes two rolls deep.
 DEEP_SECONDS = 0.5
