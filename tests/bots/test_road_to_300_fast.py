@@ -5,24 +5,26 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 from random import Random
 
 import numpy as np
 import pytest
 
 import roadtrip
-from roadtrip.bots import observe
+from roadtrip.bots import advise, observe
 from roadtrip.bots.road_to_300 import montecarlo
 from roadtrip.bots.road_to_300.evaluation import Positions, Rules, base_key
 from roadtrip.bots.road_to_300.expert import ExpertRoadTo300Bot
 from roadtrip.bots.road_to_300.planner import Settings, Sheet
 from roadtrip.core import sample_chance
-from roadtrip.games.road_to_300 import board
+from roadtrip.games.road_to_300 import RoadTo300State, board
+from roadtrip.games.road_to_300.sheet import CROSS, MOVE
 
 pytest.importorskip("numba")
 
-from roadtrip.bots.road_to_300.fast import policy  # noqa: E402
-from roadtrip.bots.road_to_300.fast.crosscheck import (  # noqa: E402
+from roadtrip.bots.road_to_300.fast import policy
+from roadtrip.bots.road_to_300.fast.crosscheck import (
     check_choices,
     check_replays,
 )
@@ -114,12 +116,35 @@ def test_rollouts_from_a_won_position_win_and_from_a_lost_one_lose() -> None:
     scores = np.zeros((1, 50), dtype=np.int64)
     won = one + scored
     policy.rollout_batch(
-        won, won | 1 << stand, one + stand, 0, 50, np.uint64(1), -1, 300, False, 0, False, scores
+        won,
+        won | 1 << stand,
+        one + stand,
+        0,
+        50,
+        np.uint64(1),
+        -1,
+        300,
+        False,
+        0,
+        False,
+        False,
+        scores,
     )
     assert (scores >= 300).all()
     walled = one + _cells((2, 1), (1, 2))  # the corner's neighbours are crossed
     policy.rollout_batch(
-        walled, one + (1 << stand), one + stand, 0, 50, np.uint64(1), -1, 300, False, 0, False,
+        walled,
+        one + (1 << stand),
+        one + stand,
+        0,
+        50,
+        np.uint64(1),
+        -1,
+        300,
+        False,
+        0,
+        False,
+        False,
         scores,
     )
     assert (scores == 30).all()  # the next cross ends the game on the corner
@@ -145,34 +170,67 @@ def test_expert_with_a_rollout_budget_plays_legal_deterministic_games() -> None:
     assert games[0] == games[1]
 
 
-def test_the_rollout_expert_clearly_beats_the_base_policy() -> None:
-    """The same 40 games (dice seeds), base policy against 2,000 rollouts a decision."""
-
-    def wins(bot: ExpertRoadTo300Bot) -> int:
-        total = 0
-        for seed in range(40):
-            rng = Random(seed)
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    state.apply_action(sample_chance(state, rng))
-                    continue
-                state.apply_action(bot.choose(observe(state, 0), Random(seed)), 0)
-            total += int(state.returns()[0])
-        return total
-
-    game = roadtrip.load_game("road-to-300")
-    base = wins(ExpertRoadTo300Bot(game, width=0, rollouts=False))
-    searched = wins(ExpertRoadTo300Bot(game, rollout_budget=2000))
-    assert searched >= base + 3
-
-
 def test_importing_the_bots_loads_neither_numpy_nor_numba() -> None:
-    code = (
-        "import sys, roadtrip.bots; "
-        "print(sorted({'numpy', 'numba'} & set(sys.modules)))"
-    )
+    code = "import sys, roadtrip.bots; print(sorted({'numpy', 'numba'} & set(sys.modules)))"
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert out.strip() == "[]"
+
+
+def _solo_decision(seed: int, step: int) -> RoadTo300State:
+    """A solo state at step 2 (``step`` CROSS) or step 4 after a few rounds."""
+    game = roadtrip.load_game("road-to-300")
+    rng = Random(seed)
+    state = game.new_initial_state()
+    rounds = 0
+    while True:
+        if state.is_terminal():
+            state, rounds = game.new_initial_state(), 0
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            continue
+        road = state
+        assert isinstance(road, RoadTo300State)
+        if rounds >= 3 and road.sheets[0].step == step:
+            return road
+        if road.sheets[0].step == MOVE:
+            rounds += 1
+        state.apply_action(rng.choice(state.legal_actions(0)), 0)
+
+
+@pytest.mark.parametrize("step", [CROSS, MOVE], ids=["cross", "move"])
+def test_the_advisor_values_solo_decisions_by_the_expert_s_rollouts(step: int) -> None:
+    state = _solo_decision(4, step)
+    started = time.perf_counter()
+    report = advise(state, 0, seconds=0.3, seed=2)
+    assert time.perf_counter() - started < 1.0
+    assert "rollouts" in report.method
+    assert sorted(a.action for a in report.choices) == sorted(state.legal_actions(0))
+    for advice in report.choices:
+        assert advice.samples >= 64 or advice.exact
+        assert 0.0 <= advice.win_interval.low <= advice.win <= advice.win_interval.high <= 1.0
+    again = advise(state, 0, seconds=None, iterations=600, seed=2)
+    assert [a.samples for a in again.choices if not a.exact] == [
+        max(1, -(-600 // len(state.legal_actions(0))))
+    ] * len([a for a in again.choices if not a.exact])
+
+
+def test_the_advisor_values_a_winning_game_ending_cross_exactly() -> None:
+    """Standing on 1,1 with 280 scored and 2,1 / 1,2 the only ways out: a cross of
+    2,1 with 1,2 crossed ends the game with the 30 stood on: 310, a sure win."""
+    game = roadtrip.load_game("road-to-300")
+    state = game.new_initial_state()
+    assert isinstance(state, RoadTo300State)
+    stand = board.cell_of(1, 1)
+    scored = _cells((6, 1), (1, 6), (6, 6), (5, 1), (6, 2), (1, 5), (2, 6), (5, 6), (6, 5))
+    scored |= _cells((3, 1), (4, 1))
+    sheet = state.sheets[0]
+    sheet.crossed = scored | _cells((1, 2))
+    sheet.circled = scored | 1 << stand
+    sheet.position = stand
+    state.apply_action(board.ROLL_INDEX[(1, 2, 4)])  # 2,1 moves 4: no way out
+    report = advise(state, 0, seconds=None, iterations=200, seed=1)
+    ending = next(a for a in report.choices if a.action == board.cell_of(2, 1))
+    assert ending.exact and (ending.win, ending.score) == (1.0, 310.0)
+    assert report.best.win == 1.0  # it, or a move that reaches 300 and plays on

@@ -93,7 +93,7 @@ class ExpertRoadTo300Bot:
         state = observation.sample_state(Random(0))
         if not isinstance(state, RoadTo300State) or not isinstance(state.game, RoadTo300Game):
             raise NotSupported(f"the expert bot plays road-to-300, not {state.game.id}")
-        settings = _settings(state.game, state, observation.seat, self.search_need)
+        settings = settings_for(state.game, state, observation.seat, self.search_need)
         if self.seconds >= DEEP_SECONDS:
             settings = replace(settings, deep_need=self.search_need)
         sheet = state.sheets[observation.seat]
@@ -131,7 +131,13 @@ class ExpertRoadTo300Bot:
         return legal[0]
 
 
-def _settings(game: RoadTo300Game, state: RoadTo300State, seat: int, search_need: int) -> Settings:
+def settings_for(
+    game: RoadTo300Game,
+    state: RoadTo300State,
+    seat: int,
+    search_need: int = DEFAULT_SEARCH_NEED,
+) -> Settings:
+    """The planner's settings for ``seat`` (its target: see the module doc)."""
     target = game.target
     if len(state.sheets) > 1:
         target = _score_to_beat(game, state, seat)

@@ -30,7 +30,7 @@ from typing import Any
 from roadtrip.bots.road_to_300.planner import Choice, Settings, Sheet, candidates
 
 FIRST_BATCH = 8  # rollouts per pair in the first round (it also times a rollout)
-_FINAL_CODES = {"rulebook": 0, "always": 1, "never": 2}
+FINAL_CODES = {"rulebook": 0, "always": 1, "never": 2}
 
 
 def available() -> bool:
@@ -38,7 +38,8 @@ def available() -> bool:
     return find_spec("numba") is not None
 
 
-def _kernels() -> Any:
+def kernels() -> Any:
+    """The compiled module (:mod:`.fast.policy`), imported on first use."""
     from roadtrip.bots.road_to_300.fast import policy
 
     return policy
@@ -46,14 +47,15 @@ def _kernels() -> Any:
 
 def warm_up() -> None:
     """Compile (or load from numba's disk cache) the rollout kernels now."""
-    np = _numpy()
-    policy = _kernels()
+    np = numpy_module()
+    policy = kernels()
     one = np.zeros(1, dtype=np.int64)
     scores = np.zeros((1, 1), dtype=np.int64)
-    policy.rollout_batch(one, one, one, 0, 1, np.uint64(1), -1, 300, False, 0, False, scores)
+    policy.rollout_batch(one, one, one, 0, 1, np.uint64(1), -1, 300, False, 0, False, False, scores)
 
 
-def _numpy() -> Any:
+def numpy_module() -> Any:
+    """numpy, imported on first use."""
     import numpy
 
     return numpy
@@ -86,11 +88,11 @@ def estimate_pairs(
     (then the result depends on ``seed`` alone); ``rounds_left``: rounds before a
     round limit ends the game (-1: no limit).
     """
-    np = _numpy()
-    policy = _kernels()
+    np = numpy_module()
+    policy = kernels()
     started = time.perf_counter()
     rules = settings.rules
-    final_code = _FINAL_CODES[settings.final_field]
+    final_code = FINAL_CODES[settings.final_field]
     moves, ending = candidates(settings, sheet, options)
     exact = [
         PairEstimate(c.cell, None, c.value, float(rules.target if c.value else 0), 0)
@@ -148,6 +150,7 @@ def estimate_pairs(
             rules.cross_standing,
             final_code,
             settings.passing,
+            False,
             scores,
         )
         per_rollout = (time.perf_counter() - now) / (count * len(alive))
@@ -189,7 +192,5 @@ def best_pair(
     rollouts: int | None = None,
 ) -> Choice:
     """The pair the search plays (``estimate_pairs``' first)."""
-    top = estimate_pairs(
-        settings, sheet, options, width, seconds, seed, rounds_left, rollouts
-    )[0]
+    top = estimate_pairs(settings, sheet, options, width, seconds, seed, rounds_left, rollouts)[0]
     return Choice(top.cell, top.end, top.wins)

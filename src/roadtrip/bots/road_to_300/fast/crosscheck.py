@@ -167,6 +167,7 @@ def check_replays(games: int, seed: int = 0) -> int:
         limit = game.max_rounds
         stream[0] = stream_start(np.uint64(seed), np.uint64(index), np.uint64(1))
         trace[:] = -2
+        to_the_end = index % 2 == 1  # every other rollout plays on past the target
         score = rollout(
             sheet.crossed,
             sheet.circled,
@@ -176,6 +177,7 @@ def check_replays(games: int, seed: int = 0) -> int:
             game.cross_standing,
             FINAL_CODES[game.final_field],
             game.pass_on_fail,
+            to_the_end,
             stream,
             trace,
         )
@@ -192,9 +194,9 @@ def check_replays(games: int, seed: int = 0) -> int:
         locked = board.mask_value(sheet.crossed & sheet.circled)
         over = state.is_terminal()
         same_end = over and int(state.scores()[0]) == score
-        # The rollout stops once the target is locked in: the engine has the same
-        # points locked in, and its game (over or not) is won.
-        locked_in = score >= game.target and locked == score
+        # Unless played to the end, the rollout stops once the target is locked in:
+        # the engine has the same points locked in, and its game (over or not) is won.
+        locked_in = not to_the_end and score >= game.target and locked == score
         if not same_end and not (locked_in and (not over or state.returns() == [1.0])):
             raise Mismatch(
                 f"rollout {index} {options}: engine {state.scores()} (over: {over}, "

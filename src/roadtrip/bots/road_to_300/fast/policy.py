@@ -161,8 +161,6 @@ def position_key(
     return reached + DEAD_DIE_WEIGHT * dead_dice(position, blocked)
 
 
-
-
 @jit
 def ended_score(crossed: int, circled: int, position: int, final_field: int) -> int:
     """The score when the game ends in step 4 (``crossed`` has steps 2 and 3)."""
@@ -203,7 +201,7 @@ def choose_pair(
         if ends == 0:
             if ended_score(after, circled, position, final_field) >= target:
                 return cell, -1
-            if ENDED_LOST > best_key:
+            if best_key < ENDED_LOST:
                 best_key, best_cell, best_end = ENDED_LOST, cell, -1
             continue
         for end in range(36):
@@ -226,11 +224,13 @@ def rollout(
     cross_standing: bool,
     final_field: int,
     passing: bool,
+    to_the_end: bool,
     stream: NDArray[np.uint64],
     trace: NDArray[np.int64],
 ) -> int:
     """Play on with the base policy from a position between rounds (``position`` >= 0);
-    the final score, or the points locked in once they reach the target.
+    the final score, or (unless ``to_the_end``) the points locked in once they
+    reach the target.
     ``rounds_left``: rounds before a round limit ends the game (-1: none); with
     ``passing`` (``no_cross=pass``) a failed roll uses up a round.
     ``trace`` (empty: not traced) gets one row (roll, cell, end) per roll, cell -1
@@ -240,7 +240,7 @@ def rollout(
     rows = 0
     while True:
         locked = mask_value(crossed & circled)
-        if locked >= target:
+        if locked >= target and not to_the_end:
             return locked
         if rounds_left == 0:
             return locked + (VALUES[position] if final_field == FINAL_ALWAYS else 0)
@@ -257,7 +257,7 @@ def rollout(
             failed += 1
             if failed == 3:
                 if final_field == FINAL_ALWAYS:
-                    return locked + VALUES[position]
+                    return locked + int(VALUES[position])
                 return locked
             if passing and rounds_left > 0:
                 rounds_left -= 1
@@ -285,6 +285,7 @@ def rollout_batch(
     cross_standing: bool,
     final_field: int,
     passing: bool,
+    to_the_end: bool,
     scores: NDArray[np.int64],
 ) -> None:
     """Rollouts ``first .. first + count - 1`` of every candidate position ``c``
@@ -303,6 +304,7 @@ def rollout_batch(
                 cross_standing,
                 final_field,
                 passing,
+                to_the_end,
                 stream,
                 untraced,
             )
