@@ -20,6 +20,14 @@ from typing import Any
 
 import numpy as np
 
+from roadtrip.bots.road_to_300.fast.steps import (
+    cross_slots,
+    destination_mask,
+    greedy_cross,
+    greedy_move,
+    walk_row,
+)
+from roadtrip.bots.road_to_300.fast.tables import CROSS_CELLS
 from roadtrip.bots.road_to_300.greedy import GreedyRoadTo300Bot
 from roadtrip.core.errors import RoadtripError
 from roadtrip.core.registry import load_game
@@ -29,14 +37,6 @@ from roadtrip.games.road_to_300.sheet import CROSS, MOVE
 from roadtrip.sim.fast_road_to_300.eligibility import BOTS
 from roadtrip.sim.fast_road_to_300.path import ENDINGS, kernel_options, seed_word, win_matrix
 from roadtrip.sim.fast_road_to_300.playing import TRACE_ROWS, play_game
-from roadtrip.bots.road_to_300.fast.steps import (
-    cross_slots,
-    destination_mask,
-    greedy_cross,
-    greedy_move,
-    walk_row,
-)
-from roadtrip.bots.road_to_300.fast.tables import CROSS_CELLS
 
 # Every value of every rules option but the target and the round limit, which
 # random_options draws from a range.
