@@ -29,7 +29,7 @@ from roadtrip.core.errors import NotSupported
 from roadtrip.games.road_to_300.rules import MOVE_BASE, RoadTo300Game, RoadTo300State
 from roadtrip.games.road_to_300.sheet import CROSS, MOVE
 
-METHOD = "rollouts of the expert's base policy (compiled), common dice"
+METHOD = "rollouts of the expert's base policy, common dice"
 BATCH = 64  # rollouts per position between checks of the clock
 
 
