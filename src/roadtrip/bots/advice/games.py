@@ -1,7 +1,9 @@
 """The advisor engines of particular games, registered when the advisor loads.
 
-- Road to 300: the generic search with playouts by the ``greedy`` bot (a random
-  playout of a solo sheet never reaches 300, so its win figures would all be 0).
+- Road to 300: solo, with numba installed, every decision valued by the expert's
+  compiled rollouts (:mod:`roadtrip.bots.road_to_300.advising`); otherwise the
+  generic search with playouts by the ``greedy`` bot (a random playout of a solo
+  sheet never reaches 300, so its win figures would all be 0).
 - America's Main Street solo (one mat): the solved tables
   (:mod:`roadtrip.bots.main_street.solo_values`): each choice's expected turns
   under the policy the expert plays, exact in its model (zero-width intervals).
@@ -11,6 +13,7 @@
 
 from __future__ import annotations
 
+from importlib.util import find_spec
 from random import Random
 
 from roadtrip.bots.advice.advisor import register_advisor
@@ -68,6 +71,17 @@ def solved_solo_engine(observation: Observation, budget: Budget, rng: Random) ->
     )
 
 
+def road_to_300_rollouts(observation: Observation, budget: Budget, rng: Random) -> EngineResult:
+    """The Road to 300 rollout engine, imported on first use (it needs numpy)."""
+    from roadtrip.bots.road_to_300.advising import rollout_engine
+
+    return rollout_engine(observation, budget, rng)
+
+
+def solo_with_numba(game: Game) -> bool:
+    return is_solo(game) and find_spec("numba") is not None
+
+
 def register_game_advisors() -> None:
     register_advisor(
         ("road-to-300",),
@@ -75,6 +89,12 @@ def register_game_advisors() -> None:
             bot_policy(GreedyRoadTo300Bot()), method="Monte Carlo tree search, greedy playouts"
         ),
         name="search with greedy playouts",
+    )
+    register_advisor(
+        ("road-to-300",),
+        road_to_300_rollouts,
+        name="the expert's rollouts",
+        applies=solo_with_numba,
     )
     for game_id in MAIN_STREET_GAMES:
         push = make_push_your_luck_bot(load_game(game_id, players=1))

@@ -1,7 +1,7 @@
-"""The Road to 300 expert: the most points now, as long as 300 stays reachable.
+"""The Road to 300 expert: flat Monte Carlo over the base policy's rollouts.
 
 At step 2 the bot plans the cross and the end of the movement together
-(``planner.plan``), since nothing random happens between them.  Its base policy
+(nothing random happens between them).  Its base policy
 (``evaluation.base_key``) ranks every cross-and-move pair:
 
 1. a cross that ends the game with the target reached wins at once (the field
@@ -9,26 +9,25 @@ At step 2 the bot plans the cross and the end of the movement together
 2. positions whose result is settled: the target reached (won unless three rolls
    in a row fail) above everything; the value of the open fields still connected
    to the player's field below the points still needed (lost) below everything;
-3. otherwise the most points reached, plus small tuned weights (in points) for
-   next-round mobility (dead-end die values, the worst three dice's best fields),
-   the chance that the next roll crosses nothing, and the reachable region.
+3. otherwise the most points reached, less half a point per dead-end die value.
 
-In the endgame (at most ``search_need`` points still needed) the base policy's
-``width`` favourite pairs are compared by an expectimax over the next roll
-(``search.position_value``: on each of the 56 rolls the base policy's choice,
-valued by a logistic model of win chances fitted on self-play), within
-``seconds``; with ``seconds`` >= ``DEEP_SECONDS`` (the default 1.0) the
-look-ahead values the next roll's open positions by the same look-ahead again
-(two rolls deep).  Earlier in the game the same look-ahead did worse than the base
-policy in trials (a one-roll horizon favours the centre, from where any die
-reaches the rim, and loses the points of staying on the rim), so it is not used
-there (benchmarks/README.md has the figures).  At step 4 the bot ends the
-movement where it planned.
+With numba installed (the ``fast`` extra) the ``rollout_width`` best pairs are
+compared by playing the game on from each with the base policy, compiled
+(``montecarlo``: common dice across the pairs, sequential halving, within
+``seconds``, or ``rollout_budget`` rollouts for a deterministic bot).  Without
+numba the bot falls back to the numpy look-ahead: in the endgame (at most
+``search_need`` points still needed) the base policy's ``width`` favourite pairs
+are compared by an expectimax over the next roll (``search.position_value``: on
+each of the 56 rolls the base policy's choice, valued by a logistic model of win
+chances fitted on self-play), two rolls deep with ``seconds`` >= ``DEEP_SECONDS``.
+That fallback is clearly weaker (benchmarks/README.md has the figures of both).
+At step 4 the bot ends the movement where it planned.
 
 Competitive mode (2-6 sheets on a shared roll): the bot plays its own sheet towards
 the score it must beat: one point above the best finished opponent, or the best
 running opponent's points plus ``_RUNNING_MARGIN`` (their likely gain), at least 1.
-Deterministic: the ``rng`` is not used (ties go to the lowest field numbers).
+The rollouts' dice are seeded from ``rng``; with a time budget the number of
+rollouts (and so, rarely, the choice) depends on the machine's speed.
 """
 
 from __future__ import annotations
@@ -38,6 +37,7 @@ from dataclasses import replace
 from random import Random
 
 from roadtrip.bots.base import Observation, legal_or_raise, require_game
+from roadtrip.bots.road_to_300 import montecarlo
 from roadtrip.bots.road_to_300.evaluation import WEIGHTS, WEIGHTS_CROSS_STANDING, Rules
 from roadtrip.bots.road_to_300.planner import OUTSIDE, Settings, Sheet, plan, plan_move
 from roadtrip.core.errors import NotSupported
@@ -47,6 +47,7 @@ from roadtrip.games.road_to_300.sheet import CROSS, MOVE, OVER
 
 DEFAULT_SECONDS = 1.0
 DEFAULT_WIDTH = 6  # pairs that get the look-ahead (0: the base policy alone)
+DEFAULT_ROLLOUT_WIDTH = 16  # pairs compared by rollouts (with numba)
 DEFAULT_SEARCH_NEED = 100  # the look-ahead runs when at most this many points are needed
 # With at least DEEP_SECONDS per decision the endgame look-ahead goes two rolls deep.
 DEEP_SECONDS = 0.5
@@ -65,17 +66,26 @@ class ExpertRoadTo300Bot:
         seconds: float = DEFAULT_SECONDS,
         width: int = DEFAULT_WIDTH,
         search_need: int = DEFAULT_SEARCH_NEED,
+        rollouts: bool | None = None,
+        rollout_width: int = DEFAULT_ROLLOUT_WIDTH,
+        rollout_budget: int | None = None,
     ) -> None:
         require_game(game, "road-to-300", "expert")
         self.game = game
         self.seconds = seconds
         self.width = width
         self.search_need = search_need
+        # Flat Monte Carlo with compiled rollouts (None: whenever numba is installed).
+        self.rollouts = montecarlo.available() if rollouts is None else rollouts
+        self.rollout_width = rollout_width
+        # Rollouts per decision instead of the time budget (deterministic for a seed).
+        self.rollout_budget = rollout_budget
+        if self.rollouts:
+            montecarlo.warm_up()
         # (crossed, circled) after the planned cross -> the planned end.
         self._planned: dict[tuple[int, int], int] = {}
 
     def choose(self, observation: Observation, rng: Random) -> int:
-        del rng
         legal = legal_or_raise(observation)
         if len(legal) == 1:
             return legal[0]
@@ -83,19 +93,27 @@ class ExpertRoadTo300Bot:
         state = observation.sample_state(Random(0))
         if not isinstance(state, RoadTo300State) or not isinstance(state.game, RoadTo300Game):
             raise NotSupported(f"the expert bot plays road-to-300, not {state.game.id}")
-        settings = _settings(state.game, state, observation.seat, self.search_need)
+        settings = settings_for(state.game, state, observation.seat, self.search_need)
         if self.seconds >= DEEP_SECONDS:
             settings = replace(settings, deep_need=self.search_need)
         sheet = state.sheets[observation.seat]
         if sheet.step == CROSS:
             deadline = started + _TIME_SHARE * self.seconds
-            choice = plan(
-                settings,
-                Sheet(sheet.crossed, sheet.circled, sheet.position),
-                sheet.cross_options,
-                self.width,
-                deadline,
-            )
+            here = Sheet(sheet.crossed, sheet.circled, sheet.position)
+            if self.rollouts:
+                limit = state.game.max_rounds
+                choice = montecarlo.best_pair(
+                    settings,
+                    here,
+                    sheet.cross_options,
+                    self.rollout_width,
+                    deadline - time.perf_counter(),
+                    rng.getrandbits(63),
+                    rounds_left=limit - state.round if limit else -1,
+                    rollouts=self.rollout_budget,
+                )
+            else:
+                choice = plan(settings, here, sheet.cross_options, self.width, deadline)
             if choice.end is not None:
                 stand = 0 if sheet.position == OUTSIDE else 1 << sheet.position
                 self._planned[(sheet.crossed | 1 << choice.cell | stand, sheet.circled)] = (
@@ -113,7 +131,13 @@ class ExpertRoadTo300Bot:
         return legal[0]
 
 
-def _settings(game: RoadTo300Game, state: RoadTo300State, seat: int, search_need: int) -> Settings:
+def settings_for(
+    game: RoadTo300Game,
+    state: RoadTo300State,
+    seat: int,
+    search_need: int = DEFAULT_SEARCH_NEED,
+) -> Settings:
+    """The planner's settings for ``seat`` (its target: see the module doc)."""
     target = game.target
     if len(state.sheets) > 1:
         target = _score_to_beat(game, state, seat)
@@ -127,6 +151,7 @@ def _settings(game: RoadTo300Game, state: RoadTo300State, seat: int, search_need
         rules=rules,
         final_field=game.final_field,
         corner_free=game.corner_free,
+        passing=game.pass_on_fail,
         search_need=search_need,
     )
 

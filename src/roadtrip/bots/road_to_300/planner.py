@@ -62,6 +62,7 @@ class Settings:
     rules: Rules
     final_field: str = "rulebook"
     corner_free: bool = False
+    passing: bool = False  # no_cross=pass: a failed roll ends the round
     # The look-ahead runs only when at most this many points are still needed
     # (the endgame, where its leaves are mostly settled results).
     search_need: int = 600

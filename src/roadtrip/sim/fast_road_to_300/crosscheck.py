@@ -2,8 +2,8 @@
 
 * :func:`check_legal_choices` walks engine states (random play, random options, 1-6
   players) and compares, at every decision, the engine's legal actions with the
-  fast path's (:func:`~roadtrip.sim.fast_road_to_300.steps.cross_slots`,
-  :func:`~roadtrip.sim.fast_road_to_300.steps.destination_mask`), and the greedy
+  fast path's (:func:`~roadtrip.bots.road_to_300.fast.steps.cross_slots`,
+  :func:`~roadtrip.bots.road_to_300.fast.steps.destination_mask`), and the greedy
   bot's set of best actions with the compiled ranking.
 * :func:`check_replays` plays fast games with a trace of every action, replays each
   trace through ``RoadTo300State.apply_action`` (an illegal action raises) and
@@ -20,6 +20,14 @@ from typing import Any
 
 import numpy as np
 
+from roadtrip.bots.road_to_300.fast.steps import (
+    cross_slots,
+    destination_mask,
+    greedy_cross,
+    greedy_move,
+    walk_row,
+)
+from roadtrip.bots.road_to_300.fast.tables import CROSS_CELLS
 from roadtrip.bots.road_to_300.greedy import GreedyRoadTo300Bot
 from roadtrip.core.errors import RoadtripError
 from roadtrip.core.registry import load_game
@@ -29,14 +37,6 @@ from roadtrip.games.road_to_300.sheet import CROSS, MOVE
 from roadtrip.sim.fast_road_to_300.eligibility import BOTS
 from roadtrip.sim.fast_road_to_300.path import ENDINGS, kernel_options, seed_word, win_matrix
 from roadtrip.sim.fast_road_to_300.playing import TRACE_ROWS, play_game
-from roadtrip.sim.fast_road_to_300.steps import (
-    cross_slots,
-    destination_mask,
-    greedy_cross,
-    greedy_move,
-    walk_row,
-)
-from roadtrip.sim.fast_road_to_300.tables import CROSS_CELLS
 
 # Every value of every rules option but the target and the round limit, which
 # random_options draws from a range.

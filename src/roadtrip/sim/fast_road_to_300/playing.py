@@ -9,7 +9,7 @@ uniformly among the legal actions, ``GREEDY`` is the greedy bot's ranking with t
 broken uniformly.
 
 Game ``index`` of a run draws its dice from stream 1 and its bots' choices from
-stream 2 of ``(seed, index)`` (:func:`~roadtrip.sim.fast_road_to_300.steps.stream_start`),
+stream 2 of ``(seed, index)`` (:func:`~roadtrip.bots.road_to_300.fast.steps.stream_start`),
 so a game depends only on its seed and index, not on the worker or the backend.
 Dice: three draws of :func:`below` 6; a bot with one legal action draws nothing.
 
@@ -23,8 +23,8 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from roadtrip.sim.fast_road_to_300.jit import jit
-from roadtrip.sim.fast_road_to_300.steps import (
+from roadtrip.bots.road_to_300.fast.jit import jit
+from roadtrip.bots.road_to_300.fast.steps import (
     below,
     cross_slots,
     destination_mask,
@@ -35,7 +35,7 @@ from roadtrip.sim.fast_road_to_300.steps import (
     stream_start,
     walk_row,
 )
-from roadtrip.sim.fast_road_to_300.tables import CROSS_CELLS, CROSS_DICE, ROLL_OF, VALUES
+from roadtrip.bots.road_to_300.fast.tables import CROSS_CELLS, CROSS_DICE, ROLL_OF, VALUES
 
 RANDOM = 0
 GREEDY = 1

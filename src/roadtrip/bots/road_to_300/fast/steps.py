@@ -22,8 +22,8 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from roadtrip.sim.fast_road_to_300.jit import jit
-from roadtrip.sim.fast_road_to_300.tables import (
+from roadtrip.bots.road_to_300.fast.jit import jit
+from roadtrip.bots.road_to_300.fast.tables import (
     CROSS_CELLS,
     CROSS_COUNT,
     CROSS_DICE,

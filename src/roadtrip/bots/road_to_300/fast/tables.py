@@ -89,3 +89,23 @@ ROLL_OF: Int64Array = np.array(
     [board.ROLL_INDEX[tuple(sorted(dice))] for dice in product(range(1, 7), repeat=3)],  # type: ignore[index]
     dtype=np.int64,
 )
+
+# For the expert's compiled policy (:mod:`.policy`): the fields of each value, most
+# valuable first; each field's orthogonal neighbours; the columns a shift by one
+# may not wrap into; the fields each roll names and its probability.
+CLASS_VALUES: Int64Array = np.array(sorted(set(board.VALUES), reverse=True), dtype=np.int64)
+CLASS_MASKS: Int64Array = np.array(
+    [sum(1 << c for c in range(CELLS) if board.VALUES[c] == v) for v in CLASS_VALUES],
+    dtype=np.int64,
+)
+NEIGHBOURS: Int64Array = np.array(
+    [sum(1 << n for n in board.NEIGHBOURS[c]) for c in range(CELLS)], dtype=np.int64
+)
+NOT_COL1 = sum(1 << c for c in range(CELLS) if c % 6 != 0)
+NOT_COL6 = sum(1 << c for c in range(CELLS) if c % 6 != 5)
+ROLL_FIELDS: Int64Array = np.array(
+    [sum(1 << cell for cell, _ in options) for options in board.CROSS_OPTIONS], dtype=np.int64
+)
+ROLL_PROBABILITY: NDArray[np.float64] = np.array(
+    [float(p) for _, p in board.ROLL_OUTCOMES], dtype=np.float64
+)

@@ -1,0 +1,131 @@
+"""The Road to 300 advisor engine: every legal decision valued by compiled rollouts.
+
+Solo sheets (the advice the issue asks for: how good a decision was), with numba
+installed; otherwise the advisor keeps the generic search with greedy playouts
+(``bots/advice/games.py``).  A step-2 cross is worth its best end: every
+cross-and-move pair of the roll is played on by the expert's base policy
+(:mod:`.fast.policy`) to the end of the game, the same dice for every pair
+(common random numbers), as many rollouts each as the budget gives; the cross's
+figures are those of its best pair (the highest mean win, then mean score).  A
+step-4 end is valued by the rollouts from it.  A cross that ends the game is
+valued exactly.  The expected score is the final score of the base policy's
+games from there (played on past 300).
+"""
+
+from __future__ import annotations
+
+import time
+from random import Random
+from typing import Any
+
+from roadtrip.bots.advice.engines import EngineResult
+from roadtrip.bots.advice.figures import Estimate
+from roadtrip.bots.base import Observation
+from roadtrip.bots.road_to_300.expert import settings_for
+from roadtrip.bots.road_to_300.montecarlo import FINAL_CODES, kernels, numpy_module
+from roadtrip.bots.road_to_300.planner import OUTSIDE, Sheet, candidates, ended_score
+from roadtrip.bots.search.mcts import Budget
+from roadtrip.core.errors import NotSupported
+from roadtrip.games.road_to_300.rules import MOVE_BASE, RoadTo300Game, RoadTo300State
+from roadtrip.games.road_to_300.sheet import CROSS, MOVE
+
+METHOD = "rollouts of the expert's base policy, common dice"
+BATCH = 64  # rollouts per position between checks of the clock
+
+
+def rollout_engine(observation: Observation, budget: Budget, rng: Random) -> EngineResult:
+    """Estimates for every legal action of a solo Road to 300 seat (see the module doc)."""
+    np = numpy_module()
+    policy = kernels()
+    started = time.perf_counter()
+    state = observation.sample_state(rng)  # perfect information: the real sheet
+    if not isinstance(state, RoadTo300State) or not isinstance(state.game, RoadTo300Game):
+        raise NotSupported("the Road to 300 advisor advises Road to 300")
+    game, seat = state.game, observation.seat
+    settings = settings_for(game, state, seat)
+    sheet = state.sheets[seat]
+    here = Sheet(sheet.crossed, sheet.circled, sheet.position)
+    # (action, crossed, circled, end) of every position to play on from.
+    positions: list[tuple[int, int, int, int]] = []
+    exact: dict[int, Estimate] = {}
+    if sheet.step == CROSS:
+        moves, ending = candidates(settings, here, sheet.cross_options)
+        positions = [(cell, crossed, circled, end) for cell, end, crossed, circled in moves]
+        for choice in ending:
+            stand = 0 if here.position == OUTSIDE else 1 << here.position
+            score = ended_score(here, here.crossed | 1 << choice.cell | stand, game.final_field)
+            exact[choice.cell] = Estimate(choice.cell, 0, choice.value, float(score), exact=True)
+    elif sheet.step == MOVE:
+        positions = [
+            (MOVE_BASE + end, sheet.crossed, sheet.circled | 1 << end, end)
+            for end in sheet.destinations
+        ]
+    else:
+        raise NotSupported("no decision of this seat to advise on")
+    wins = np.zeros(len(positions))
+    wins_sq = np.zeros(len(positions))
+    score = np.zeros(len(positions))
+    score_sq = np.zeros(len(positions))
+    done = 0
+    limit = game.max_rounds
+    rounds_left = limit - state.round if limit else -1  # after this round
+    seed = np.uint64(rng.getrandbits(63))
+    deadline = None if budget.seconds is None else started + budget.seconds
+    crossed = np.array([p[1] for p in positions], dtype=np.int64)
+    circled = np.array([p[2] for p in positions], dtype=np.int64)
+    ends = np.array([p[3] for p in positions], dtype=np.int64)
+    # An iteration budget counts the samples behind the figures: each legal
+    # action's figures rest on ``per_position`` rollouts (of its best pair).
+    legal = observation.legal_actions
+    per_position = None
+    if budget.iterations is not None:
+        per_position = max(1, -(-budget.iterations // len(legal)))
+    while positions:
+        count = BATCH if per_position is None else min(BATCH, per_position - done)
+        scores = np.zeros((len(positions), count), dtype=np.int64)
+        policy.rollout_batch(
+            crossed,
+            circled,
+            ends,
+            done,
+            count,
+            seed,
+            rounds_left,
+            settings.rules.target,
+            settings.rules.cross_standing,
+            FINAL_CODES[settings.final_field],
+            settings.passing,
+            True,
+            scores,
+        )
+        won = (scores >= settings.rules.target).astype(np.float64)
+        wins += won.sum(axis=1)
+        wins_sq += (won * won).sum(axis=1)
+        score += scores.sum(axis=1)
+        score_sq += (scores.astype(np.float64) ** 2).sum(axis=1)
+        done += count
+        if per_position is not None and done >= per_position:
+            break
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+    best: dict[int, Estimate] = dict(exact)
+    for index, (action, *_rest) in enumerate(positions):
+        estimate = _estimate(
+            action, done, wins[index], wins_sq[index], score[index], score_sq[index]
+        )
+        held = best.get(action)
+        if held is None or (estimate.win, estimate.score) > (held.win, held.score):
+            best[action] = estimate
+    estimates = tuple(best.get(action, Estimate(action, 0, 0.0, 0.0)) for action in legal)
+    return EngineResult(estimates, done * len(positions), METHOD)
+
+
+def _estimate(action: int, n: int, win: Any, win_sq: Any, score: Any, score_sq: Any) -> Estimate:
+    if n == 0:
+        return Estimate(action, 0, 0.0, 0.0)
+    mean_win, mean_score = float(win) / n, float(score) / n
+    if n < 2:
+        return Estimate(action, n, mean_win, mean_score)
+    win_var = max((float(win_sq) - float(win) * mean_win) / (n - 1), 0.0)
+    score_var = max((float(score_sq) - float(score) * mean_score) / (n - 1), 0.0)
+    return Estimate(action, n, mean_win, mean_score, win_var, score_var)

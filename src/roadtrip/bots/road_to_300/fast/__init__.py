@@ -1,0 +1,12 @@
+"""Road to 300 compiled with numba (the optional ``fast`` extra), for the bots and
+the simulator.
+
+* :mod:`.tables`: the engine's board data (``games/road_to_300/board.py``) as arrays;
+* :mod:`.jit`: the typed numba decorator;
+* :mod:`.steps`: the random stream, the legal choices and the greedy bot's rankings
+  (used by :mod:`roadtrip.sim.fast_road_to_300`);
+* :mod:`.policy`: the expert's base policy and its rollouts;
+* :mod:`.crosscheck`: the proof of the expert's rollouts against the engine.
+
+Nothing is imported here, so importing the package loads neither numpy nor numba.
+"""

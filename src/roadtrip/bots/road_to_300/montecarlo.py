@@ -1,0 +1,196 @@
+"""The Road to 300 expert's search: flat Monte Carlo over cross-and-move pairs.
+
+On a roll the planner (``planner.candidates``) lists every pair of a step-2 cross
+and a step-4 end; the base policy (``evaluation.base_key``, compiled in
+:mod:`roadtrip.bots.road_to_300.fast.policy`) ranks them, and the ``width`` best
+are compared by playing the game on from each with the base policy (rollouts in
+numba).  Rollout ``i`` meets the same dice after every pair (common random
+numbers), so the comparison is paired.  The budget is split by **sequential
+halving**: rounds of rollouts for the pairs still in the running, the worse half
+dropped after each round, each round given an equal share of the time left (the
+time of one rollout is measured as it goes); the search stops early when one pair
+is left.  The best mean win (ties: the higher mean score, then the base policy's
+order) is played.
+
+This is rollout-based policy improvement of the base policy: the base policy
+alone wins about 60% of default games; benchmarks/README.md has the figures.
+numba is the optional ``fast`` extra; :func:`available` says whether it is
+installed (without it the expert falls back to the numpy look-ahead of
+``planner.plan``).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from importlib.util import find_spec
+from typing import Any
+
+from roadtrip.bots.road_to_300.planner import Choice, Settings, Sheet, candidates
+
+FIRST_BATCH = 8  # rollouts per pair in the first round (it also times a rollout)
+FINAL_CODES = {"rulebook": 0, "always": 1, "never": 2}
+
+
+def available() -> bool:
+    """Is numba installed (the compiled rollouts)?"""
+    return find_spec("numba") is not None
+
+
+def kernels() -> Any:
+    """The compiled module (:mod:`.fast.policy`), imported on first use."""
+    from roadtrip.bots.road_to_300.fast import policy
+
+    return policy
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's disk cache) the rollout kernels now."""
+    np = numpy_module()
+    policy = kernels()
+    one = np.zeros(1, dtype=np.int64)
+    scores = np.zeros((1, 1), dtype=np.int64)
+    policy.rollout_batch(one, one, one, 0, 1, np.uint64(1), -1, 300, False, 0, False, False, scores)
+
+
+def numpy_module() -> Any:
+    """numpy, imported on first use."""
+    import numpy
+
+    return numpy
+
+
+@dataclass(frozen=True)
+class PairEstimate:
+    """A cross-and-move pair and what its rollouts gave."""
+
+    cell: int
+    end: int | None  # None: the cross ends the game
+    wins: float  # mean win (0..1)
+    score: float  # mean final score (points locked in once the target is reached)
+    rollouts: int  # 0: valued exactly (a cross that ends the game)
+
+
+def estimate_pairs(
+    settings: Settings,
+    sheet: Sheet,
+    options: tuple[tuple[int, int], ...],
+    width: int,
+    seconds: float,
+    seed: int,
+    rounds_left: int = -1,
+    rollouts: int | None = None,
+) -> list[PairEstimate]:
+    """Every pair the search looked at, best first (see the module doc).
+
+    ``seconds``: the time to spend; ``rollouts``: a budget of rollouts instead
+    (then the result depends on ``seed`` alone); ``rounds_left``: rounds before a
+    round limit ends the game (-1: no limit).
+    """
+    np = numpy_module()
+    policy = kernels()
+    started = time.perf_counter()
+    rules = settings.rules
+    final_code = FINAL_CODES[settings.final_field]
+    moves, ending = candidates(settings, sheet, options)
+    exact = [
+        PairEstimate(c.cell, None, c.value, float(rules.target if c.value else 0), 0)
+        for c in ending
+    ]
+    won = [e for e in exact if e.wins >= 1.0]
+    if won or not moves:
+        return sorted(exact, key=lambda e: -e.wins)
+    keys = [
+        policy.position_key(
+            crossed,
+            circled,
+            end,
+            rules.target,
+            rules.cross_standing,
+            rules.final_field_on_fail,
+        )
+        for _cell, end, crossed, circled in moves
+    ]
+    order = sorted(range(len(moves)), key=lambda i: (-keys[i], i))[: max(1, width)]
+    crossed_a = np.array([moves[i][2] for i in order], dtype=np.int64)
+    circled_a = np.array([moves[i][3] for i in order], dtype=np.int64)
+    position_a = np.array([moves[i][1] for i in order], dtype=np.int64)
+    wins = np.zeros(len(order))
+    score = np.zeros(len(order))
+    done = np.zeros(len(order), dtype=np.int64)
+    alive = list(range(len(order)))
+    deadline = started + seconds
+    spent = 0
+    first = 0
+    per_rollout = 0.0
+    while len(alive) > 1:
+        now = time.perf_counter()
+        halvings = math.ceil(math.log2(len(alive)))
+        if rollouts is not None:
+            count = (rollouts - spent) // (halvings * len(alive))
+        elif first == 0:
+            count = FIRST_BATCH
+        else:
+            left = deadline - now
+            count = int(left / halvings / max(per_rollout * len(alive), 1e-7))
+        if count < 1:
+            break
+        index = np.array(alive, dtype=np.int64)
+        scores = np.zeros((len(alive), count), dtype=np.int64)
+        policy.rollout_batch(
+            crossed_a[index],
+            circled_a[index],
+            position_a[index],
+            first,
+            count,
+            np.uint64(seed & 0xFFFFFFFFFFFFFFFF),
+            rounds_left,
+            rules.target,
+            rules.cross_standing,
+            final_code,
+            settings.passing,
+            False,
+            scores,
+        )
+        per_rollout = (time.perf_counter() - now) / (count * len(alive))
+        spent += count * len(alive)
+        wins[index] += (scores >= rules.target).sum(axis=1)
+        score[index] += scores.sum(axis=1)
+        done[index] += count
+        first += count
+        ranked = sorted(alive, key=lambda c: (-wins[c], -score[c], c))
+        alive = ranked[: (len(ranked) + 1) // 2]
+        if rollouts is None and time.perf_counter() >= deadline:
+            break
+    estimates = [
+        PairEstimate(
+            moves[order[c]][0],
+            moves[order[c]][1],
+            float(wins[c] / done[c]) if done[c] else 0.0,
+            float(score[c] / done[c]) if done[c] else 0.0,
+            int(done[c]),
+        )
+        for c in range(len(order))
+    ]
+    # Pairs still in the running first (most rollouts), then by their means.
+    ranked_estimates = sorted(
+        range(len(order)),
+        key=lambda c: (-done[c], -wins[c] / max(done[c], 1), -score[c] / max(done[c], 1), c),
+    )
+    return [estimates[c] for c in ranked_estimates] + exact
+
+
+def best_pair(
+    settings: Settings,
+    sheet: Sheet,
+    options: tuple[tuple[int, int], ...],
+    width: int,
+    seconds: float,
+    seed: int,
+    rounds_left: int = -1,
+    rollouts: int | None = None,
+) -> Choice:
+    """The pair the search plays (``estimate_pairs``' first)."""
+    top = estimate_pairs(settings, sheet, options, width, seconds, seed, rounds_left, rollouts)[0]
+    return Choice(top.cell, top.end, top.wins)
