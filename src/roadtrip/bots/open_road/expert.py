@@ -11,7 +11,8 @@ stop at the start of the seat's turn ``rounds`` rounds on (default 3), so every
 candidate is judged at the same point of the race, and are valued there by the
 heuristic's own reading of the table (each rider's dots still to find,
 :class:`~roadtrip.bots.open_road.evaluation.Situation`: the margin over the nearest
-other rider); a race that ends sooner is valued by the win (shared on a tie)
+other rider; between two riders a fitted chance of winning,
+:mod:`roadtrip.bots.open_road.duel`); a race that ends sooner is valued by the win (shared on a tie)
 plus a little of the margin in dots left.  Whole-race playouts (``rounds=None``)
 cost about 0.1 s each and their outcome is mostly noise at this budget: the cut
 lifted the expert from about the heuristic's strength to far above it.  The other
@@ -37,6 +38,7 @@ from random import Random
 
 from roadtrip.bots.base import Observation, legal_or_raise, require_game
 from roadtrip.bots.open_road.bot import action_score, decide
+from roadtrip.bots.open_road.duel import duel_win_chance
 from roadtrip.bots.open_road.evaluation import Situation, Weights
 from roadtrip.bots.open_road.moves import Moves
 from roadtrip.bots.search.flat import Candidate, FlatResult, FlatSettings, flat_search
@@ -208,7 +210,9 @@ class TurnsAhead:
 class RaceValue:
     """A playout's worth to a seat: at the end the win (shared on a tie) and a little
     of the margin in dots left over the nearest other rider; cut off, the margin in
-    the heuristic's dots still to find."""
+    the heuristic's dots still to find, or between two riders the chance of winning
+    (:func:`~roadtrip.bots.open_road.duel.duel_win_chance`), valued as a win or loss
+    with its typical margin would be."""
 
     def __init__(self, weights: Weights) -> None:
         self.weights = weights
@@ -219,7 +223,11 @@ class RaceValue:
             others = max(s for i, s in enumerate(scores) if i != seat)
             margin = math.tanh((scores[seat] - others) / MARGIN_SCALE)
             return (1 - MARGIN_WEIGHT) * state.returns()[seat] + MARGIN_WEIGHT * margin
-        left = Situation(_open_road(state), seat, self.weights).left
+        race = _open_road(state)
+        if race.n == 2:  # a duel: the fitted chance of winning, on the win's scale
+            chance = duel_win_chance(race, seat, self.weights)
+            return (1 - MARGIN_WEIGHT) * chance + MARGIN_WEIGHT * (2 * chance - 1)
+        left = Situation(race, seat, self.weights).left
         others = min(v for i, v in enumerate(left) if i != seat)
         margin = math.tanh((others - left[seat]) / MARGIN_SCALE)
         return (1 - MARGIN_WEIGHT) * (0.5 + 0.5 * margin) + MARGIN_WEIGHT * margin
