@@ -54,14 +54,27 @@ class _Clock:
         return self.total / self.calls if self.calls else 0.0
 
 
-def _expert(game: Game, think: float, samples: int | None) -> Bot:
+def _expert(
+    game: Game, think: float, samples: int | None, settings: dict[str, float | None]
+) -> Bot:
     """The registered expert with ``think`` seconds, or (``samples``) the same
-    bot with a sample budget and no time limit."""
-    if samples is None:
+    bot with a sample budget and no time limit; ``settings``: keyword arguments
+    of the expert's class (e.g. ``candidates``), for trials."""
+    if samples is None and not settings:
         return make_bot("expert", game, think=think)
+    seconds = None if samples is not None else think
     if game.id == "road-rally":
-        return RoadRallyExpert(game, seconds=None, samples=samples)
-    return OpenRoadExpert(game, seconds=None, samples=samples)
+        return RoadRallyExpert(game, seconds=seconds, samples=samples, **settings)  # type: ignore[arg-type]
+    return OpenRoadExpert(game, seconds=seconds, samples=samples, **settings)  # type: ignore[arg-type]
+
+
+def _setting(text: str) -> tuple[str, float | None]:
+    """``name=value``: a number, or None."""
+    name, _, value = text.partition("=")
+    if value == "None":
+        return name, None
+    number = float(value)
+    return name, int(number) if number.is_integer() and "." not in value else number
 
 
 def main() -> None:
@@ -80,6 +93,13 @@ def main() -> None:
     )
     parser.add_argument("--rival", default="heuristic")
     parser.add_argument("--every", type=int, default=25)
+    parser.add_argument(
+        "--set",
+        type=_setting,
+        action="append",
+        default=[],
+        help="name=value: a keyword of the expert's class (trials: candidates=5, rounds=4)",
+    )
     args = parser.parse_args()
     game = load_game(args.game, players=args.players)
     share = 0.0
@@ -88,12 +108,13 @@ def main() -> None:
     for played, index in enumerate(range(args.first, args.first + args.games), start=1):
         seat = index % args.players
         bots = [make_bot(args.rival, game) for _ in range(args.players)]
-        bots[seat] = clock.timed(_expert(game, args.think, args.samples))
+        bots[seat] = clock.timed(_expert(game, args.think, args.samples, dict(args.set)))
         chance, bot_rng = game_rngs(args.seed, index)
         share += play_game(game, bots, chance, bot_rng).returns[seat]
         if played % args.every == 0 or played == args.games:
             low, high = wilson_interval(share, played)
             budget = f"samples {args.samples}" if args.samples else f"think {args.think}s"
+            budget += "".join(f", {name}={value}" for name, value in args.set)
             print(
                 f"{args.game} {args.players} seats, expert vs {args.rival}, {budget}: "
                 f"{played} games, expert wins {share / played:.1%} "

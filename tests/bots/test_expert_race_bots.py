@@ -11,13 +11,17 @@ import pytest
 
 import roadtrip
 from roadtrip.bots import make_bot, observe
-from roadtrip.bots.open_road.expert import OpenRoadExpert
+from roadtrip.bots.open_road.bot import decide
+from roadtrip.bots.open_road.evaluation import Weights
+from roadtrip.bots.open_road.expert import DUEL_ATTACK, OpenRoadExpert, duel_weights
+from roadtrip.bots.open_road.expert import HeuristicPolicy as OpenRoadPolicy
 from roadtrip.bots.road_rally.expert import RoadRallyExpert, rollout_view
 from roadtrip.bots.road_rally.heuristic import RoadRallyBot
 from roadtrip.bots.search.flat import FlatSettings, flat_search
 from roadtrip.core import sample_chance
 from roadtrip.core.errors import NotSupported
 from roadtrip.core.state import State
+from roadtrip.games.open_road.rules import OpenRoadState
 from roadtrip.games.road_rally.rules import RoadRallyState
 from roadtrip.sim.runner import game_rngs, play_game
 
@@ -215,3 +219,45 @@ def test_the_expert_is_not_weaker_than_the_heuristic(
         chance, bot_rng = game_rngs(2, index)
         share += play_game(game, bots, chance, bot_rng).returns[seat]
     assert share >= games / 2
+
+
+def test_open_road_expert_plays_duel_weights_only_between_two_riders() -> None:
+    """Two riders are zero sum: the expert's own play counts a dot of damage to the
+    rival as a dot (``attack`` 1.0); at more seats it plays the heuristic's weights.
+    The rivals are modelled by the heuristic's weights either way."""
+    duel = OpenRoadExpert(roadtrip.load_game("open-road", players=2), seconds=None, samples=2)
+    assert duel.own_weights == duel_weights(Weights())
+    assert duel.own_weights.attack == DUEL_ATTACK != Weights().attack
+    assert duel.weights == Weights()
+    table = OpenRoadExpert(roadtrip.load_game("open-road", players=4), seconds=None, samples=2)
+    assert table.own_weights == table.weights == Weights()
+
+
+def test_open_road_rollout_policy_plays_each_seat_by_its_weights() -> None:
+    """The playouts' policy decides for the seats in ``own`` by their weights and
+    for every other seat by the common ones, as the heuristic would."""
+    game = roadtrip.load_game("open-road", players=2)
+    rng = Random(3)
+    attacker = Weights(attack=5.0, urgent=40.0)
+    policy = OpenRoadPolicy(Weights(), {1: attacker})
+    seen = 0
+    for index in range(8):
+        state = game.new_initial_state()
+        chance = Random(index)
+        steps = 0
+        while not state.is_terminal() and steps < 400:
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, chance))
+                continue
+            seat = state.current_player()
+            legal = state.legal_actions(seat)
+            assert isinstance(state, OpenRoadState)
+            chosen = policy(state, seat, rng)
+            weights = attacker if seat == 1 else Weights()
+            expected = decide(state, seat, legal, weights)
+            assert chosen == (expected if expected in legal else legal[0]) or len(legal) == 1
+            if len(legal) > 1 and seat == 1 and decide(state, 1, legal, Weights()) != chosen:
+                seen += 1
+            state.apply_action(chosen, seat)
+            steps += 1
+    assert seen > 0  # the seat's own weights did change some choices

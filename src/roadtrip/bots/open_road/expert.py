@@ -11,7 +11,8 @@ stop at the start of the seat's turn ``rounds`` rounds on (default 3), so every
 candidate is judged at the same point of the race, and are valued there by the
 heuristic's own reading of the table (each rider's dots still to find,
 :class:`~roadtrip.bots.open_road.evaluation.Situation`: the margin over the nearest
-other rider); a race that ends sooner is valued by the win (shared on a tie)
+other rider; between two riders a fitted chance of winning,
+:mod:`roadtrip.bots.open_road.duel`); a race that ends sooner is valued by the win (shared on a tie)
 plus a little of the margin in dots left.  Whole-race playouts (``rounds=None``)
 cost about 0.1 s each and their outcome is mostly noise at this budget: the cut
 lifted the expert from about the heuristic's strength to far above it.  The other
@@ -19,18 +20,25 @@ follow-ups (cards to give or take, a Credit Card mix, the road closure, a Tune U
 cruise) stay the heuristic's.  Most races are decided early (by the routes
 dealt and kept), so the route cards are searched too.
 
+In a two-rider race the expert plays by :func:`duel_weights` (the heuristic's
+weights with a dot of damage to the rival worth a dot of its own: a duel is zero
+sum), in its own decisions and for its own seat in the playouts; the rivals are
+played out (and every rider valued) by the heuristic's weights.
+
 Budget: ``seconds`` per searched decision (default 1.0) and/or ``samples`` per
 candidate; with ``seconds=None`` a seed fixes every choice.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 from random import Random
 
 from roadtrip.bots.base import Observation, legal_or_raise, require_game
 from roadtrip.bots.open_road.bot import action_score, decide
+from roadtrip.bots.open_road.duel import duel_win_chance
 from roadtrip.bots.open_road.evaluation import Situation, Weights
 from roadtrip.bots.open_road.moves import Moves
 from roadtrip.bots.search.flat import Candidate, FlatResult, FlatSettings, flat_search
@@ -54,6 +62,17 @@ SWITCH_AFTER = 8
 # beat the heuristic's by two standard errors (one falsely does about 5% of the time).
 CONFIDENCE = 2.0
 SEARCHED_MODES = (F.KEEP, F.ORIGIN, F.ACT, F.HOTEL, F.TARGET)
+# Two riders are a zero-sum duel: a dot of damage to the rival is worth a dot of our
+# own, where at four seats (the heuristic's tuning) it also helps the other rivals.
+DUEL_ATTACK = 1.0
+
+
+def duel_weights(weights: Weights) -> Weights:
+    """The weights the expert plays by in a two-rider race (its own decisions and
+    its own seat in playouts): ``weights`` with a dot of damage to the rival worth
+    a dot (self-play of the heuristic, 2 riders, 2,000 races: ``attack`` 0.7: 50.6%,
+    1.0: 52.0%, 1.5: 48.3%, 2.0: 42.0% against the base; benchmarks/README.md)."""
+    return dataclasses.replace(weights, attack=DUEL_ATTACK)
 
 
 class OpenRoadExpert:
@@ -71,16 +90,21 @@ class OpenRoadExpert:
         depth: int | None = None,
         rounds: int | None = DEFAULT_ROUNDS,
         weights: Weights | None = None,
+        own_weights: Weights | None = None,
+        confidence: float = CONFIDENCE,
     ) -> None:
         require_game(game, GAME_ID, "expert")
         self.rounds = rounds
-        self.weights = weights or Weights()
+        self.weights = weights or Weights()  # every rider as the playouts model them
+        if own_weights is None and game is not None and game.num_players() == 2:
+            own_weights = duel_weights(self.weights)
+        self.own_weights = own_weights or self.weights  # the expert's own play
         self.settings = FlatSettings(
             samples=samples,
             seconds=seconds,
             depth=depth,
             switch_after=SWITCH_AFTER,
-            confidence=CONFIDENCE,
+            confidence=confidence,
         )
         self.candidates = max(1, candidates)
         self.last_result: FlatResult | None = None
@@ -91,13 +115,13 @@ class OpenRoadExpert:
             return legal[0]
         state = _open_road(observation.sample_state(rng))  # perfect information: a copy
         seat = observation.seat
-        first = decide(state, seat, legal, self.weights)
+        first = decide(state, seat, legal, self.own_weights)
         if first not in legal:
             first = legal[0]
         if state.mode not in SEARCHED_MODES:
             return first
         ranked = [first] + [
-            a for a in ranked_actions(state, seat, legal, self.weights) if a != first
+            a for a in ranked_actions(state, seat, legal, self.own_weights) if a != first
         ]
         moves: list[Candidate] = [(action,) for action in ranked[: self.candidates]]
         if len(moves) == 1:
@@ -106,7 +130,7 @@ class OpenRoadExpert:
             observation.sample_state,
             seat,
             moves,
-            HeuristicPolicy(self.weights),
+            HeuristicPolicy(self.weights, {seat: self.own_weights}),
             RaceValue(self.weights),
             self.settings,
             rng,
@@ -145,16 +169,18 @@ def ranked_actions(state: OpenRoadState, seat: int, legal: Sequence[int], w: Wei
 
 
 class HeuristicPolicy:
-    """The heuristic as a rollout policy, ``policy(state, seat, rng)``."""
+    """The heuristic as a rollout policy, ``policy(state, seat, rng)``: every seat
+    by ``weights``, the seats in ``own`` by theirs."""
 
-    def __init__(self, weights: Weights) -> None:
+    def __init__(self, weights: Weights, own: dict[int, Weights] | None = None) -> None:
         self.weights = weights
+        self.own = own or {}
 
     def __call__(self, state: State, seat: int, rng: Random) -> int:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        action = decide(_open_road(state), seat, legal, self.weights)
+        action = decide(_open_road(state), seat, legal, self.own.get(seat, self.weights))
         return action if action in legal else legal[0]
 
 
@@ -184,7 +210,9 @@ class TurnsAhead:
 class RaceValue:
     """A playout's worth to a seat: at the end the win (shared on a tie) and a little
     of the margin in dots left over the nearest other rider; cut off, the margin in
-    the heuristic's dots still to find."""
+    the heuristic's dots still to find, or between two riders the chance of winning
+    (:func:`~roadtrip.bots.open_road.duel.duel_win_chance`), valued as a win or loss
+    with its typical margin would be."""
 
     def __init__(self, weights: Weights) -> None:
         self.weights = weights
@@ -195,7 +223,11 @@ class RaceValue:
             others = max(s for i, s in enumerate(scores) if i != seat)
             margin = math.tanh((scores[seat] - others) / MARGIN_SCALE)
             return (1 - MARGIN_WEIGHT) * state.returns()[seat] + MARGIN_WEIGHT * margin
-        left = Situation(_open_road(state), seat, self.weights).left
+        race = _open_road(state)
+        if race.n == 2:  # a duel: the fitted chance of winning, on the win's scale
+            chance = duel_win_chance(race, seat, self.weights)
+            return (1 - MARGIN_WEIGHT) * chance + MARGIN_WEIGHT * (2 * chance - 1)
+        left = Situation(race, seat, self.weights).left
         others = min(v for i, v in enumerate(left) if i != seat)
         margin = math.tanh((others - left[seat]) / MARGIN_SCALE)
         return (1 - MARGIN_WEIGHT) * (0.5 + 0.5 * margin) + MARGIN_WEIGHT * margin
