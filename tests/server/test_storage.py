@@ -257,3 +257,34 @@ def test_matches_stored_before_teams_existed_still_load(sql_url: str) -> None:
         assert store.grant("f" * 64) == Grant("old", (0,))
     finally:
         store.close()
+
+
+def test_processes_started_at_once_on_an_empty_postgresql_all_start(
+    postgres_schema_url: str,
+) -> None:
+    """Several ``roadtrip serve`` processes started together on a new database each
+    create the missing tables; without a lock all but one failed to start
+    ("duplicate key value violates unique constraint", found by the soak)."""
+    from roadtrip.server.leases import SqlLeases
+
+    starters = 6
+    barrier = threading.Barrier(starters)
+    failures: list[BaseException] = []
+
+    def start() -> None:
+        barrier.wait()
+        try:
+            store = SqlStore(postgres_schema_url)
+            try:
+                SqlLeases(store.engine)
+            finally:
+                store.close()
+        except BaseException as exc:  # collected, then asserted
+            failures.append(exc)
+
+    threads = [threading.Thread(target=start) for _ in range(starters)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert failures == []

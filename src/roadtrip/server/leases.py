@@ -27,6 +27,8 @@ from sqlalchemy import Column, Engine, Float, MetaData, String, Table, delete, i
 from sqlalchemy import update as sql_update
 from sqlalchemy.exc import IntegrityError
 
+from roadtrip.server.sql_store import create_tables
+
 DEFAULT_LEASE_SECONDS = 30.0
 
 
@@ -99,7 +101,7 @@ class SqlLeases:
     def __init__(self, engine: Engine, clock: Callable[[], float] = time.time) -> None:
         self.engine = engine
         self.clock = clock
-        lease_metadata.create_all(engine)
+        create_tables(engine, lease_metadata)
 
     def acquire(self, match_id: str, holder: str, ttl: float) -> bool:
         now = self.clock()

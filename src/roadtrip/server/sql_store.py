@@ -28,6 +28,7 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.exc import IntegrityError
@@ -89,6 +90,20 @@ _ADVANCE = (
 _INSERT_ACTIONS = insert(actions)
 
 
+# Any fixed number: the key of the PostgreSQL advisory lock under which tables are made.
+SCHEMA_LOCK_KEY = 0x524F4144  # "ROAD"
+
+
+def create_tables(engine: Engine, tables: MetaData) -> None:
+    """Create the missing tables of ``tables``.  On PostgreSQL under an advisory
+    lock: several processes started at once on an empty database would otherwise
+    race to create the same table, and all but one fail to start."""
+    with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK_KEY})
+        tables.create_all(conn)
+
+
 def normalize_url(url: str) -> str:
     """Use the psycopg 3 driver for plain ``postgresql://`` URLs."""
     if url.startswith("postgresql://") or url.startswith("postgres://"):
@@ -104,7 +119,7 @@ class SqlStore:
         self.engine: Engine = create_engine(self.url, future=True)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+        create_tables(self.engine, metadata)
 
     def create(self, match: StoredMatch, grants: dict[str, Grant]) -> None:
         try:
