@@ -322,14 +322,23 @@ class Soak:
 
     # -------------------------------------------------------------- killing
     async def killer(self) -> None:
+        """Kill a random ready process at random moments and start it again at once;
+        the next kill does not wait for it (a process may die while it starts and
+        resumes its matches), but one process always stays up."""
+        restarts: set[asyncio.Task[None]] = set()
         for _ in range(self.args.kills):
             await asyncio.sleep(self.rng.uniform(self.args.min_gap, self.args.max_gap))
-            victim = self.rng.choice([s for s in self.servers if s.ready] or self.servers)
+            while len(ready := [s for s in self.servers if s.ready]) < 2:
+                await asyncio.sleep(0.1)
+            victim = self.rng.choice(ready)
             victim.kill()
             self.kills += 1
             victim.start()
-            await victim.wait_ready(self.http)
+            restart = asyncio.create_task(victim.wait_ready(self.http))
+            restarts.add(restart)
+            restart.add_done_callback(restarts.discard)
             self.loads.append(os.getloadavg()[0])
+        await asyncio.gather(*restarts)
         self.stop_creating = True
         self.kills_done = time.monotonic()
 
