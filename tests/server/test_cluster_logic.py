@@ -527,10 +527,18 @@ def test_a_match_stored_by_a_process_killed_before_taking_the_lease_is_taken_ove
     state = reference_state(stored, decisions_of(stored.actions))
     assert state.history() == stored.actions and state.active_seats() == (1,)
     assert leases.holder(orphan) is None and stored_count(store, held.match_id) == 0
+    assert b.coordinator.take_over_orphans() == []  # still held: not taken
     assert stored_count(store, waiting.match_id) == len(
         b.coordinator.live(waiting.match_id).match.state.history()
     )
-    # Each match is looked at once per version: a third look replays nothing.
+    # A match whose holder gives the lease back and dies before it looks again (its
+    # version unchanged all along) is taken at the next look.
+    leases.release(held.match_id, "a")
+    assert b.coordinator.take_over_orphans() == [held.match_id]
+    while b.jobs:
+        b.jobs.pop(0)()
+    assert stored_count(store, held.match_id) > 0
+    # Each match is looked at once per version: another look replays nothing.
     loads: list[str] = []
     original = b.coordinator._load
     monkeypatch.setattr(b.coordinator, "_load", lambda m: loads.append(m) or original(m))

@@ -309,9 +309,9 @@ class LeasedCoordinator(Coordinator):
         for match_id, version in versions.items():
             if previous.get(match_id) != version or checked.get(match_id) == version:
                 continue
-            checked[match_id] = version
             if match_id in self._running or self.leases.holder(match_id) is not None:
-                continue
+                continue  # looked at again next time: the holder may give it back and die
+            checked[match_id] = version
             with self._live.lock(match_id):
                 try:
                     self.refresh(match_id)
