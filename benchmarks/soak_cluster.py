@@ -239,8 +239,11 @@ class Soak:
     async def one_match(self) -> None:
         kind = self.rng.choices(["bots", "person_and_bots", "people"], [2, 3, 2])[0]
         created = await self.create(kind)
-        if created is None or kind == "bots":
-            return  # all-bot matches play on their own; checked in the database
+        if created is None:
+            return
+        if kind == "bots":  # they play on their own: watch until over (a slot each)
+            await self.watch(created["match"], created["spectator"]["token"])
+            return
         seats = [(s["seat"], s["token"]) for s in created["seats"]]
         await asyncio.gather(*(self.person(created["match"], s, t) for s, t in seats))
 
@@ -258,6 +261,19 @@ class Soak:
             for task in pending:
                 task.cancel()
                 self.tally.error("client_did_not_finish")
+
+    async def watch(self, match_id: str, token: str) -> None:
+        """Ask any live process for the state now and then until the match is over."""
+        headers = {"Authorization": f"Bearer {token}"}
+        while True:
+            server = await self.any_server()
+            with contextlib.suppress(httpx.HTTPError, ValueError, KeyError):
+                url = f"{server.base}/api/matches/{match_id}/state"
+                response = await self.http.get(url, headers=headers)
+                if response.status_code == 200 and response.json()["finished"]:
+                    self.tally.finished_seen.add(match_id)
+                    return
+            await asyncio.sleep(1.0)
 
     # ------------------------------------------------------------- a person
     async def person(self, match_id: str, seat: int, token: str) -> None:
