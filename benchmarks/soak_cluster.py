@@ -452,10 +452,15 @@ async def run(args: argparse.Namespace, database_url: str, redis_url: str, folde
         try:
             deadline = time.monotonic() + args.drain_seconds
             while time.monotonic() < deadline:
+                # Matches that must finish: those whose creation was answered, and
+                # all-bot ones (a person's match whose answer was lost has nobody).
                 with store.engine.connect() as conn:
-                    left = conn.execute(
-                        text("SELECT count(*) FROM matches WHERE NOT finished")
-                    ).scalar()
+                    rows = conn.execute(text("SELECT id, seats FROM matches WHERE NOT finished"))
+                    left = [
+                        m
+                        for m, seats in rows
+                        if m in soak.tally.created or all(s.get("bot") for s in seats)
+                    ]
                 if not left:
                     break
                 await asyncio.sleep(1)
