@@ -544,3 +544,36 @@ def test_a_match_stored_by_a_process_killed_before_taking_the_lease_is_taken_ove
     monkeypatch.setattr(b.coordinator, "_load", lambda m: loads.append(m) or original(m))
     b.coordinator.forget(waiting.match_id)
     assert b.coordinator.take_over_orphans() == [] and waiting.match_id not in loads
+
+
+class StoreKilledBeforeFinish(MemoryStore):
+    """A store whose writer 'dies' between storing a match's last moves and its finish."""
+
+    dying = True
+
+    def finish(self, match_id: str, returns: list[float]) -> None:
+        if self.dying:
+            raise RuntimeError("killed between the append and the finish")
+        super().finish(match_id, returns)
+
+
+def test_a_match_stored_complete_but_not_marked_finished_is_finished_on_load() -> None:
+    """The soak found a match whose last moves were stored but not its finish (the
+    process was killed between the two writes): no automatic move was left, so no
+    process ever wrote again and it stayed 'unfinished' for ever.  Loading it (a
+    restart's resume, a request, the orphan sweep) now stores the finish."""
+    store, bus, leases = StoreKilledBeforeFinish(), MemoryBus(), MemoryLeases()
+    a = Process("a", store, bus, leases)
+    match_id = a.coordinator.create_match(GAME, {"players": 1}, seats(None), seed=5).match_id
+    grant, rng = Grant(match_id, (0,)), Random(1)
+    with pytest.raises(RuntimeError, match="killed"):
+        for _ in range(1000):
+            state = a.coordinator.live(match_id).match.state
+            a.coordinator.act(grant, rng.choice(state.legal_actions(0)), 0)
+    assert match_id in store.unfinished()
+    store.dying = False
+    b = Process("b", store, bus, leases)
+    b.coordinator.resume_all()
+    stored = store.load(match_id)
+    assert stored is not None and stored.finished and store.unfinished() == []
+    assert stored.returns == b.coordinator.live(match_id).match.state.returns()
