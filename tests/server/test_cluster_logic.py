@@ -496,3 +496,84 @@ def test_a_slice_that_fails_sets_the_match_aside_here_and_hands_it_over(
         b.jobs.pop(0)()
     stored = store.load(match_id)
     assert stored is not None and stored.finished
+
+
+def test_a_match_stored_by_a_process_killed_before_taking_the_lease_is_taken_over(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The known gap of issue 13's soak: a process stores a move (here: a new match)
+    that leaves bot and chance moves to play, and dies before it takes the lease.
+    No lease row exists, so no lease ever expires; the orphan sweep of any other
+    live process picks the match up instead of leaving it waiting for a restart."""
+    clock = Clock()
+    store, bus, leases = MemoryStore(), MemoryBus(), MemoryLeases(clock)
+    a = Process("a", store, bus, leases, background=True)
+    b = Process("b", store, bus, leases, background=True)
+    # a dies right after storing: its automatic play never starts, no lease is taken
+    monkeypatch.setattr(a.coordinator, "_continue", lambda *_: None)
+    created = a.coordinator.create_match(GAME, {"players": 2}, seats("greedy", None), seed=9)
+    orphan = created.match_id
+    held = a.coordinator.create_match(GAME, {"players": 2}, seats("greedy", None), seed=5)
+    assert leases.acquire(held.match_id, "a", 30)  # a live holder's match: not an orphan
+    waiting = b.coordinator.create_match(GAME, {"players": 2}, seats(None, None), seed=4)
+    assert stored_count(store, orphan) == 0 and leases.holder(orphan) is None
+    assert b.coordinator.take_over_expired() == []  # no lease, so nothing expires
+    assert b.coordinator.take_over_orphans() == []  # first look: versions noted only
+    assert b.coordinator.take_over_orphans() == [orphan]  # unchanged since: taken
+    while b.jobs:
+        b.jobs.pop(0)()
+    stored = store.load(orphan)
+    assert stored is not None and stored.actions
+    state = reference_state(stored, decisions_of(stored.actions))
+    assert state.history() == stored.actions and state.active_seats() == (1,)
+    assert leases.holder(orphan) is None and stored_count(store, held.match_id) == 0
+    assert b.coordinator.take_over_orphans() == []  # still held: not taken
+    assert stored_count(store, waiting.match_id) == len(
+        b.coordinator.live(waiting.match_id).match.state.history()
+    )
+    # A match whose holder gives the lease back and dies before it looks again (its
+    # version unchanged all along) is taken at the next look.
+    leases.release(held.match_id, "a")
+    assert b.coordinator.take_over_orphans() == [held.match_id]
+    while b.jobs:
+        b.jobs.pop(0)()
+    assert stored_count(store, held.match_id) > 0
+    # Each match is looked at once per version: another look replays nothing.
+    loads: list[str] = []
+    original = b.coordinator._load
+    monkeypatch.setattr(b.coordinator, "_load", lambda m: loads.append(m) or original(m))
+    b.coordinator.forget(waiting.match_id)
+    assert b.coordinator.take_over_orphans() == [] and waiting.match_id not in loads
+
+
+class StoreKilledBeforeFinish(MemoryStore):
+    """A store whose writer 'dies' between storing a match's last moves and its finish."""
+
+    dying = True
+
+    def finish(self, match_id: str, returns: list[float]) -> None:
+        if self.dying:
+            raise RuntimeError("killed between the append and the finish")
+        super().finish(match_id, returns)
+
+
+def test_a_match_stored_complete_but_not_marked_finished_is_finished_on_load() -> None:
+    """The soak found a match whose last moves were stored but not its finish (the
+    process was killed between the two writes): no automatic move was left, so no
+    process ever wrote again and it stayed 'unfinished' for ever.  Loading it (a
+    restart's resume, a request, the orphan sweep) now stores the finish."""
+    store, bus, leases = StoreKilledBeforeFinish(), MemoryBus(), MemoryLeases()
+    a = Process("a", store, bus, leases)
+    match_id = a.coordinator.create_match(GAME, {"players": 1}, seats(None), seed=5).match_id
+    grant, rng = Grant(match_id, (0,)), Random(1)
+    with pytest.raises(RuntimeError, match="killed"):
+        for _ in range(1000):
+            state = a.coordinator.live(match_id).match.state
+            a.coordinator.act(grant, rng.choice(state.legal_actions(0)), 0)
+    assert match_id in store.unfinished()
+    store.dying = False
+    b = Process("b", store, bus, leases)
+    b.coordinator.resume_all()
+    stored = store.load(match_id)
+    assert stored is not None and stored.finished and store.unfinished() == []
+    assert stored.returns == b.coordinator.live(match_id).match.state.returns()

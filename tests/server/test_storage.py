@@ -259,29 +259,32 @@ def test_matches_stored_before_teams_existed_still_load(sql_url: str) -> None:
         store.close()
 
 
-def test_processes_started_at_once_on_a_fresh_database_all_open_it(
+def test_processes_started_at_once_on_an_empty_postgresql_all_start(
     postgres_schema_url: str,
 ) -> None:
-    """Several server processes started together (a deployment's replicas) create the
-    tables once between them: before the schema lock, all but one failed to start
-    with a duplicate-type error from PostgreSQL."""
+    """Several ``roadtrip serve`` processes started together on a new database each
+    create the missing tables; without a lock all but one failed to start
+    ("duplicate key value violates unique constraint", found by the soak)."""
     from roadtrip.server.leases import SqlLeases
 
-    barrier = threading.Barrier(6)
+    starters = 6
+    barrier = threading.Barrier(starters)
     failures: list[BaseException] = []
 
-    def open_store() -> None:
+    def start() -> None:
         barrier.wait()
         try:
             store = SqlStore(postgres_schema_url)
-            SqlLeases(store.engine)
-            store.close()
-        except BaseException as exc:
+            try:
+                SqlLeases(store.engine)
+            finally:
+                store.close()
+        except BaseException as exc:  # collected, then asserted
             failures.append(exc)
 
-    threads = [threading.Thread(target=open_store) for _ in range(6)]
+    threads = [threading.Thread(target=start) for _ in range(starters)]
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join()
+        thread.join(60)
     assert failures == []

@@ -27,7 +27,10 @@ bus and presence.  What each part guarantees:
   event loop), renewing the lease every slice and bringing its copy up to date
   from the store before each.  When a process dies while running a match, another
   takes it over once the lease expires (:meth:`LeasedCoordinator.take_over_expired`,
-  called periodically); a clean stop hands its leases over at once.  The first
+  called periodically); a clean stop hands its leases over at once.  A process
+  that dies between storing a move that leaves automatic play and taking the
+  lease leaves no lease to expire: the same periodic look also takes over such
+  matches (:meth:`LeasedCoordinator.take_over_orphans`).  The first
   ``INLINE_MOVES`` bot moves that follow a player's move run inside that move, in
   the process that accepted it, and are stored in the same append, so they too are
   stored exactly once.

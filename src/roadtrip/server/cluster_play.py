@@ -70,6 +70,29 @@ def stored_version(store: MatchStore) -> Callable[[str], int | None]:
     return loaded_version
 
 
+def unfinished_versions(store: MatchStore) -> Callable[[], dict[str, int]]:
+    """How to read every unfinished match's stored action count in one query."""
+    from roadtrip.server.sql_store import SqlStore, matches
+
+    if isinstance(store, SqlStore):
+        from sqlalchemy import select
+
+        query = select(matches.c.id, matches.c.action_count).where(matches.c.finished.is_(False))
+        engine = store.engine
+
+        def sql_versions() -> dict[str, int]:
+            with engine.connect() as conn:
+                return {str(m): int(count) for m, count in conn.execute(query)}
+
+        return sql_versions
+
+    def loaded_versions() -> dict[str, int]:
+        found = {m: store.load(m) for m in store.unfinished()}
+        return {m: len(s.actions) for m, s in found.items() if s is not None}
+
+    return loaded_versions
+
+
 class LeasedCoordinator(Coordinator):
     """A Coordinator whose copies may be behind the store, and whose automatic play
     runs under per-match leases (see above)."""
@@ -107,6 +130,11 @@ class LeasedCoordinator(Coordinator):
         # Matches whose lease this process holds and whose automatic play it runs
         # (changed only under the match's lock).
         self._running: set[str] = set()
+        # The orphan sweep: every unfinished match's stored version at the last
+        # sweep, and the version at which each was last looked at.
+        self.unfinished_versions = unfinished_versions(store)
+        self._versions_seen: dict[str, int] = {}
+        self._orphan_checked: dict[str, int] = {}
 
     # ------------------------------------------------------------- moves
     def authorize(self, match_id: str, token: str | None) -> Grant:
@@ -303,6 +331,40 @@ class LeasedCoordinator(Coordinator):
                 if not needs_automatic(live, live.match):
                     self.leases.release(match_id, self.process_id)
                     continue
+                self._running.add(match_id)
+                self._play_leased(match_id, 0)
+                taken.append(match_id)
+        return taken
+
+    def take_over_orphans(self) -> list[str]:
+        """Continue every unfinished match that waits for a bot or chance although no
+        process holds its lease: its process died after storing a move and before
+        taking the lease (or after giving the lease back and before looking again).
+        Called periodically; only matches whose stored version has not changed
+        since the previous call are looked at (one that changes is being played),
+        each once per version.  Returns the ids of those this process took."""
+        versions = self.unfinished_versions()
+        previous, self._versions_seen = self._versions_seen, versions
+        checked = {m: v for m, v in self._orphan_checked.items() if versions.get(m) == v}
+        self._orphan_checked = checked
+        taken = []
+        for match_id, version in versions.items():
+            if previous.get(match_id) != version or checked.get(match_id) == version:
+                continue
+            if match_id in self._running or self.leases.holder(match_id) is not None:
+                continue  # looked at again next time: the holder may give it back and die
+            checked[match_id] = version
+            with self._live.lock(match_id):
+                try:
+                    self.refresh(match_id)
+                    live = self.live(match_id)
+                except (StorageError, NotFound, Unplayable):
+                    continue
+                if match_id in self._running or not needs_automatic(live, live.match):
+                    continue
+                if not self.leases.acquire(match_id, self.process_id, self.lease_seconds):
+                    continue  # another process was quicker
+                logger.warning("match %s waited for automatic play with no lease", match_id)
                 self._running.add(match_id)
                 self._play_leased(match_id, 0)
                 taken.append(match_id)

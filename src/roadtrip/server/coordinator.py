@@ -362,6 +362,11 @@ class Coordinator(TurnClocks):
             self._set_aside(match_id, exc)
             reason = self._broken[match_id]
             raise Unplayable(f"match {match_id} cannot be played on: {reason}") from exc
+        if live.match.state.is_terminal() and not stored.finished:
+            # A process stopped between storing the last moves and storing the
+            # finish (two writes): the store learns it now (found by the soak).
+            self.store.finish(match_id, live.match.state.returns())
+            stored.finished = True
         self._keep_time(live, live.match, [])
         self._arm(live)
         self._live.put(match_id, live)

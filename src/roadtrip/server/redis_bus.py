@@ -183,6 +183,7 @@ class ClusterRuntime:
     def _sweep(self) -> None:
         self._guarded(self.coordinator.take_over_expired)
         self._guarded(self.coordinator.expire_overdue)  # timers lost with a process
+        self._guarded(self.coordinator.take_over_orphans)
 
     def _stop(self) -> None:
         self._guarded(self.coordinator.announce, "bye")

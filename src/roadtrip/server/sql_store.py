@@ -107,25 +107,25 @@ _ADVANCE = (
 _INSERT_ACTIONS = insert(actions)
 
 
+# Any fixed number: the key of the PostgreSQL advisory lock under which tables are made.
+SCHEMA_LOCK_KEY = 0x524F4144  # "ROAD"
+
+
+def create_tables(engine: Engine, tables: MetaData) -> None:
+    """Create the missing tables of ``tables``.  On PostgreSQL under an advisory
+    lock: several processes started at once on an empty database would otherwise
+    race to create the same table, and all but one fail to start."""
+    with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK_KEY})
+        tables.create_all(conn)
+
+
 def normalize_url(url: str) -> str:
     """Use the psycopg 3 driver for plain ``postgresql://`` URLs."""
     if url.startswith("postgresql://") or url.startswith("postgres://"):
         return "postgresql+psycopg://" + url.split("://", 1)[1]
     return url
-
-
-# Any constant names the lock; this one spells "roadtrip" in ASCII.
-_SCHEMA_LOCK = 0x726F616474726970
-
-
-def create_tables(engine: Engine, tables: MetaData) -> None:
-    """Create what is missing of ``tables``.  On PostgreSQL under an advisory lock:
-    several processes started at once on a fresh database would otherwise race to
-    create the same tables and all but one would fail to start."""
-    with engine.begin() as conn:
-        if engine.dialect.name == "postgresql":
-            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _SCHEMA_LOCK})
-        tables.create_all(conn)
 
 
 class SqlStore:

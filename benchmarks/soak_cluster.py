@@ -1,0 +1,547 @@
+"""Soak test of several server processes: SIGKILL one of them again and again.
+
+Starts ``--processes`` ``roadtrip serve`` processes on one PostgreSQL database (a
+fresh schema of ``--database-url``, dropped afterwards unless ``--keep``) and one
+Redis (a ``redis-server`` of its own on a free loopback port, unless
+``--redis-url``: Redis pub/sub channels ignore the database number, so a shared
+Redis would mix this soak's events with other runs'), with a short lease
+(``--lease-seconds``).  Meanwhile it keeps ``--matches`` matches going at once,
+mixed: all-bot matches, one person against bots, two people (and maybe a bot).
+The people are random players over WebSockets, each connected to a random live
+process; when their process dies they reconnect to another.  Every so often
+(``--min-gap``..``--max-gap`` seconds) it SIGKILLs a random process and restarts
+it, ``--kills`` times.  Then no new match starts and it waits until every match
+is over (``--drain-seconds`` at most).
+
+Counted, straight from the database at the end:
+
+* acknowledged moves lost: a move whose answer (a state with the seat's move
+  count past it) the client saw must be the seat's move at that index in the
+  stored record;
+* matches that fail to load: every stored match replays through the engine;
+* matches that do not finish: every match whose creation was answered, and every
+  all-bot match, must be finished.
+
+    python benchmarks/soak_cluster.py                        # 100 kills, 3 processes
+    python benchmarks/soak_cluster.py --kills 5 --matches 6  # a quick look
+    python benchmarks/soak_cluster.py --out soak.json
+
+Only loopback addresses are used: a soak of this machine's own processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+from websockets.asyncio.client import connect
+from websockets.exceptions import WebSocketException
+
+from roadtrip.core.records import MatchRecord, replay
+from roadtrip.server.sql_store import SqlStore, normalize_url
+
+DEFAULT_DATABASE = "postgresql://roadtrip:roadtrip@127.0.0.1:5432/roadtrip_hardening"
+SERVE = "import sys; from roadtrip.cli.main import main; sys.argv[0] = 'roadtrip'; main()"
+
+# (game, bots to draw from, seats range, options): cheap bots only, so that the
+# soak measures the servers, not the bots.  Open Road's people play 12 rounds at
+# most (random play there takes thousands of moves).
+KINDS: dict[str, list[tuple[str, list[str], tuple[int, int], dict[str, Any]]]] = {
+    "bots": [
+        ("road-rally", ["random", "heuristic"], (2, 4), {}),
+        ("road-to-300", ["random", "greedy"], (1, 4), {}),
+        ("open-road", ["random", "heuristic"], (2, 3), {}),
+        ("get-your-kicks", ["random", "threshold", "push-your-luck"], (1, 3), {}),
+        ("mileage-may-vary", ["random", "threshold"], (1, 3), {}),
+    ],
+    "person_and_bots": [
+        ("road-rally", ["random", "heuristic"], (2, 3), {"tiles": 7}),
+        ("road-to-300", ["random", "greedy"], (2, 3), {}),
+        ("open-road", ["heuristic"], (2, 2), {"max_rounds": 12}),
+        ("get-your-kicks", ["threshold"], (2, 2), {}),
+    ],
+    "people": [
+        ("road-rally", ["random"], (2, 3), {"tiles": 7}),
+        ("road-to-300", ["greedy"], (2, 3), {}),
+        ("mileage-may-vary", ["random"], (2, 3), {}),
+    ],
+}
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def loopback_only(url: str) -> None:
+    host = make_url(normalize_url(url)).host if "://" in url else None
+    if host not in (None, "127.0.0.1", "localhost", "::1"):
+        raise SystemExit(f"only loopback addresses, please: {url}")
+
+
+# ------------------------------------------------------------------ processes
+class Server:
+    """One ``roadtrip serve`` process on a fixed port, restarted after each kill."""
+
+    def __init__(self, name: str, database_url: str, redis_url: str, folder: Path, lease: float):
+        self.name = name
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.ws_base = f"ws://127.0.0.1:{self.port}"
+        self.log = folder / f"{name}.log"
+        self.database_url, self.redis_url, self.lease = database_url, redis_url, lease
+        self.process: subprocess.Popen[bytes] | None = None
+        self.ready = False
+        self.starts = 0
+
+    def start(self) -> None:
+        args = ["serve", "--port", str(self.port), "--database-url", self.database_url]
+        args += ["--redis-url", self.redis_url]
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", "ROADTRIP_LEASE_SECONDS": str(self.lease)}
+        with self.log.open("ab") as out:
+            out.write(f"\n==== start {self.starts + 1} at {time.time():.3f}\n".encode())
+            self.process = subprocess.Popen(
+                [sys.executable, "-c", SERVE, *args], stdout=out, stderr=subprocess.STDOUT, env=env
+            )
+        self.starts += 1
+
+    async def wait_ready(self, http: httpx.AsyncClient, seconds: float = 90.0) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            assert self.process is not None
+            if self.process.poll() is not None:
+                raise RuntimeError(f"{self.name} exited with {self.process.returncode}")
+            with contextlib.suppress(httpx.HTTPError):
+                if (await http.get(f"{self.base}/api/games", timeout=2)).status_code == 200:
+                    self.ready = True
+                    return
+            await asyncio.sleep(0.1)
+        raise RuntimeError(f"{self.name} did not answer within {seconds} s")
+
+    def kill(self) -> None:
+        self.ready = False
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
+
+    def stop(self) -> None:
+        self.ready = False
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+
+
+def start_redis(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    binary = shutil.which("redis-server") or "/usr/bin/redis-server"
+    process = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        stdout=(folder / "redis.log").open("wb"),
+        stderr=subprocess.STDOUT,
+    )
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.5):
+            return process, f"redis://127.0.0.1:{port}/0"
+        time.sleep(0.05)
+    process.kill()
+    raise RuntimeError("redis-server did not start")
+
+
+# -------------------------------------------------------------------- players
+@dataclass
+class Tally:
+    """What the clients saw."""
+
+    created: dict[str, str] = field(default_factory=dict)  # match -> kind
+    create_failures: int = 0  # a create whose answer never came (maybe stored)
+    acked: dict[tuple[str, int], dict[int, int]] = field(default_factory=dict)
+    moves_sent: int = 0
+    reconnects: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+    finished_seen: set[str] = field(default_factory=set)
+
+    def error(self, code: str) -> None:
+        self.errors[code] = self.errors.get(code, 0) + 1
+
+
+class Soak:
+    def __init__(self, args: argparse.Namespace, servers: list[Server]) -> None:
+        self.args = args
+        self.servers = servers
+        self.rng = random.Random(args.seed)
+        self.tally = Tally()
+        self.http = httpx.AsyncClient(timeout=10)
+        self.stop_creating = False
+        self.kills = 0
+        self.kills_done = 0.0
+        self.loads: list[float] = []
+
+    def live_server(self) -> Server | None:
+        ready = [s for s in self.servers if s.ready]
+        return self.rng.choice(ready) if ready else None
+
+    async def any_server(self) -> Server:
+        while True:
+            server = self.live_server()
+            if server is not None:
+                return server
+            await asyncio.sleep(0.1)
+
+    # ------------------------------------------------------------ creation
+    async def create(self, kind: str) -> dict[str, Any] | None:
+        game, bots, (low, high), options = self.rng.choice(KINDS[kind])
+        count = self.rng.randint(low, high)
+        people = {"bots": 0, "person_and_bots": 1, "people": 2}[kind]
+        seats = [{"name": f"P{i}"} for i in range(people)]
+        seats += [{"name": f"B{i}", "bot": self.rng.choice(bots)} for i in range(count - people)]
+        body = {"game": game, "seats": seats, "options": options}
+        for _ in range(50):
+            server = await self.any_server()
+            try:
+                response = await self.http.post(f"{server.base}/api/matches", json=body)
+            except httpx.HTTPError:
+                self.tally.create_failures += 1  # maybe stored: all-bot ones still finish
+                await asyncio.sleep(0.2)
+                continue
+            if response.status_code != 201:
+                self.tally.error(f"create_{response.status_code}")
+                return None
+            created: dict[str, Any] = response.json()
+            self.tally.created[created["match"]] = kind
+            return created
+        return None
+
+    async def one_match(self) -> None:
+        kind = self.rng.choices(["bots", "person_and_bots", "people"], [2, 3, 2])[0]
+        created = await self.create(kind)
+        if created is None:
+            return
+        if kind == "bots":  # they play on their own: watch until over (a slot each)
+            await self.watch(created["match"], created["spectator"]["token"])
+            return
+        seats = [(s["seat"], s["token"]) for s in created["seats"]]
+        await asyncio.gather(*(self.person(created["match"], s, t) for s, t in seats))
+
+    async def keep_matches_going(self) -> None:
+        running: set[asyncio.Task[None]] = set()
+        while not self.stop_creating:
+            while len(running) < self.args.matches:
+                running.add(asyncio.create_task(self.one_match()))
+            done, running = await asyncio.wait(running, timeout=0.5)
+            for task in done:
+                if task.exception() is not None:
+                    self.tally.error(f"client_{type(task.exception()).__name__}")
+        if running:
+            done, pending = await asyncio.wait(running, timeout=self.args.drain_seconds)
+            for task in pending:
+                task.cancel()
+                self.tally.error("client_did_not_finish")
+
+    async def watch(self, match_id: str, token: str) -> None:
+        """Ask any live process for the state now and then until the match is over."""
+        headers = {"Authorization": f"Bearer {token}"}
+        while True:
+            server = await self.any_server()
+            with contextlib.suppress(httpx.HTTPError, ValueError, KeyError):
+                url = f"{server.base}/api/matches/{match_id}/state"
+                response = await self.http.get(url, headers=headers)
+                if response.status_code == 200 and response.json()["finished"]:
+                    self.tally.finished_seen.add(match_id)
+                    return
+            await asyncio.sleep(1.0)
+
+    # ------------------------------------------------------------- a person
+    async def person(self, match_id: str, seat: int, token: str) -> None:
+        acked = self.tally.acked.setdefault((match_id, seat), {})
+        pending: tuple[int, int] | None = None  # (my_moves when sent, action)
+        deadline = time.monotonic() + self.args.drain_seconds + self.args.kills * 10
+        first = True
+        while time.monotonic() < deadline:
+            server = await self.any_server()
+            if not first:
+                self.tally.reconnects += 1
+            first = False
+            try:
+                async with connect(f"{server.ws_base}/ws/matches/{match_id}", open_timeout=5) as ws:
+                    await ws.send(json.dumps({"type": "hello", "token": token}))
+                    while True:
+                        try:
+                            raw = await asyncio.wait_for(ws.recv(), self.args.quiet_seconds)
+                        except TimeoutError:
+                            await ws.send(json.dumps({"type": "sync"}))
+                            continue
+                        message = json.loads(raw)
+                        if message["type"] == "error":
+                            self.tally.error(message["code"])
+                            pending = None  # refused; the state that follows says why
+                            continue
+                        if message["type"] != "state":
+                            continue
+                        mine = message["my_moves"]
+                        if pending is not None and mine > pending[0]:
+                            acked[pending[0]] = pending[1]  # the answer shows the move
+                            pending = None
+                        if message["finished"]:
+                            self.tally.finished_seen.add(match_id)
+                            return
+                        if not message["choices"] or (pending and pending[0] == mine):
+                            continue
+                        await asyncio.sleep(self.rng.uniform(0, self.args.think_ms / 1000))
+                        action = self.rng.choice(message["choices"])["action"]
+                        pending = (mine, action)
+                        self.tally.moves_sent += 1
+                        await ws.send(
+                            json.dumps(
+                                {"type": "act", "action": action, "seat": seat, "my_moves": mine}
+                            )
+                        )
+            except (OSError, WebSocketException, TimeoutError):
+                pending = None  # maybe stored, maybe not: not acknowledged
+                await asyncio.sleep(0.2)
+        self.tally.error("person_gave_up")
+
+    async def progress(self, started: float) -> None:
+        while True:
+            await asyncio.sleep(15)
+            acked = sum(len(m) for m in self.tally.acked.values())
+            print(
+                f"  {time.monotonic() - started:.0f} s: {self.kills} kills, "
+                f"{len(self.tally.created)} matches, {acked} moves acknowledged, "
+                f"errors {self.tally.errors}, load {os.getloadavg()[0]:.2f}",
+                flush=True,
+            )
+
+    # -------------------------------------------------------------- killing
+    async def killer(self) -> None:
+        """Kill a random ready process at random moments and start it again at once;
+        the next kill does not wait for it (a process may die while it starts and
+        resumes its matches), but one process always stays up."""
+        restarts: set[asyncio.Task[None]] = set()
+        for _ in range(self.args.kills):
+            await asyncio.sleep(self.rng.uniform(self.args.min_gap, self.args.max_gap))
+            while len(ready := [s for s in self.servers if s.ready]) < 2:
+                await asyncio.sleep(0.1)
+            victim = self.rng.choice(ready)
+            victim.kill()
+            self.kills += 1
+            victim.start()
+            restart = asyncio.create_task(victim.wait_ready(self.http))
+            restarts.add(restart)
+            restart.add_done_callback(restarts.discard)
+            self.loads.append(os.getloadavg()[0])
+        await asyncio.gather(*restarts)
+        self.stop_creating = True
+        self.kills_done = time.monotonic()
+
+
+# ---------------------------------------------------------------- the verdict
+def verdict(store: SqlStore, tally: Tally) -> dict[str, Any]:
+    """Check the database against what the clients saw."""
+    with store.engine.connect() as conn:
+        ids = [str(r[0]) for r in conn.execute(text("SELECT id FROM matches"))]
+    failed_to_load: list[str] = []
+    unfinished: list[str] = []
+    lost: list[dict[str, Any]] = []
+    actions = 0
+    for match_id in ids:
+        stored = store.load(match_id)
+        assert stored is not None
+        actions += len(stored.actions)
+        all_bots = all(s.bot is not None for s in stored.seats)
+        try:
+            state = replay(
+                MatchRecord(stored.game, stored.options, stored.seed, tuple(stored.actions))
+            )
+        except Exception as exc:  # any failure is the figure counted
+            failed_to_load.append(f"{match_id}: {exc}")
+            continue
+        if state.is_terminal() != stored.finished:
+            failed_to_load.append(f"{match_id}: finished={stored.finished} but terminal differs")
+        must_finish = match_id in tally.created or all_bots
+        if must_finish and not stored.finished:
+            unfinished.append(match_id)
+    for (match_id, seat), moves in tally.acked.items():
+        stored = store.load(match_id)
+        decisions = [a for s, a in (stored.actions if stored else []) if s == seat]
+        for index, action in moves.items():
+            if index >= len(decisions) or decisions[index] != action:
+                lost.append({"match": match_id, "seat": seat, "index": index, "action": action})
+    return {
+        "stored_matches": len(ids),
+        "stored_actions": actions,
+        "acknowledged_moves": sum(len(m) for m in tally.acked.values()),
+        "acknowledged_moves_lost": len(lost),
+        "lost": lost[:20],
+        "matches_failing_to_load": len(failed_to_load),
+        "failing": failed_to_load[:20],
+        "matches_not_finished": len(unfinished),
+        "not_finished": unfinished[:20],
+    }
+
+
+def log_counts(servers: list[Server]) -> dict[str, int]:
+    counts = {"tracebacks": 0, "set_aside": 0, "orphans_taken": 0}
+    for server in servers:
+        output = server.log.read_text(errors="replace")
+        counts["tracebacks"] += output.count("Traceback (most recent call last)")
+        counts["set_aside"] += output.count("is set aside")
+        counts["orphans_taken"] += output.count("waited for automatic play with no lease")
+    return counts
+
+
+@contextlib.contextmanager
+def fresh_schema(url: str, keep: bool) -> Any:
+    schema = f"soak_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(normalize_url(url), isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    scoped = make_url(normalize_url(url)).update_query_dict({"options": f"-csearch_path={schema}"})
+    try:
+        yield scoped.render_as_string(hide_password=False), schema
+    finally:
+        if not keep:
+            with admin.connect() as conn:
+                conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
+
+
+async def run(args: argparse.Namespace, database_url: str, redis_url: str, folder: Path) -> Any:
+    servers = [
+        Server(f"p{i}", database_url, redis_url, folder, args.lease_seconds)
+        for i in range(args.processes)
+    ]
+    soak = Soak(args, servers)
+    try:
+        for server in servers:
+            server.start()
+        for server in servers:
+            await server.wait_ready(soak.http)
+        started = time.monotonic()
+        load_before = os.getloadavg()
+        progress = asyncio.create_task(soak.progress(started))
+        await asyncio.gather(soak.keep_matches_going(), soak.killer())
+        clients_done = time.monotonic() - started
+        progress.cancel()
+        # The all-bot matches still running: wait for the database to say done.
+        store = SqlStore(database_url)
+        try:
+            deadline = time.monotonic() + args.drain_seconds
+            while time.monotonic() < deadline:
+                # Matches that must finish: those whose creation was answered, and
+                # all-bot ones (a person's match whose answer was lost has nobody).
+                with store.engine.connect() as conn:
+                    rows = conn.execute(text("SELECT id, seats FROM matches WHERE NOT finished"))
+                    left = [
+                        m
+                        for m, seats in rows
+                        if m in soak.tally.created or all(s.get("bot") for s in seats)
+                    ]
+                if not left:
+                    break
+                await asyncio.sleep(1)
+            elapsed = time.monotonic() - started
+            timing = {
+                "seconds_until_kills_done": round(soak.kills_done - started, 1),
+                "seconds_until_clients_done": round(clients_done, 1),
+            }
+            result = verdict(store, soak.tally)
+        finally:
+            store.close()
+    finally:
+        await soak.http.aclose()
+        for server in servers:
+            server.stop()
+    tally = soak.tally
+    return {
+        "processes": args.processes,
+        "kills": soak.kills,
+        "matches_created": len(tally.created),
+        "by_kind": {k: list(tally.created.values()).count(k) for k in KINDS},
+        "create_answers_lost": tally.create_failures,
+        "moves_sent": tally.moves_sent,
+        "reconnects": tally.reconnects,
+        "client_errors": tally.errors,
+        "seconds": round(elapsed, 1),
+        **timing,
+        "load_average_at_start": [round(x, 2) for x in load_before],
+        "load_average_mean_1min": round(sum(soak.loads) / max(1, len(soak.loads)), 2),
+        "load_average_at_end": [round(x, 2) for x in os.getloadavg()],
+        **result,
+        "server_logs": log_counts(servers),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--processes", type=int, default=3)
+    parser.add_argument("--kills", type=int, default=100)
+    parser.add_argument("--matches", type=int, default=12, help="matches going at once")
+    parser.add_argument("--min-gap", type=float, default=0.5, help="seconds between kills")
+    parser.add_argument("--max-gap", type=float, default=3.0)
+    parser.add_argument("--think-ms", type=float, default=100.0, help="a person's pause, max")
+    parser.add_argument("--quiet-seconds", type=float, default=3.0, help="then a person syncs")
+    parser.add_argument("--lease-seconds", type=float, default=3.0)
+    parser.add_argument("--drain-seconds", type=float, default=300.0)
+    parser.add_argument("--database-url", default=DEFAULT_DATABASE)
+    parser.add_argument("--redis-url", default=None, help="default: a redis-server of its own")
+    parser.add_argument("--seed", type=int, default=13)
+    parser.add_argument("--keep", action="store_true", help="keep the schema and the logs")
+    parser.add_argument("--out", type=Path, default=None, help="also write the JSON here")
+    args = parser.parse_args(argv)
+    loopback_only(args.database_url)
+    if args.redis_url:
+        loopback_only(args.redis_url)
+    folder = Path(tempfile.mkdtemp(prefix="roadtrip-soak-"))
+    redis_process = None
+    try:
+        redis_url = args.redis_url
+        if redis_url is None:
+            redis_process, redis_url = start_redis(folder)
+        with fresh_schema(args.database_url, args.keep) as (database_url, schema):
+            result = asyncio.run(run(args, database_url, redis_url, folder))
+            result["schema"] = schema if args.keep else None
+    finally:
+        if redis_process is not None:
+            redis_process.terminate()
+            redis_process.wait(10)
+        if not args.keep:
+            shutil.rmtree(folder, ignore_errors=True)
+    result["logs"] = str(folder) if args.keep else None
+    print(json.dumps(result, indent=2))
+    if args.out:
+        args.out.write_text(json.dumps(result, indent=2) + "\n")
+    ok = (
+        result["acknowledged_moves_lost"] == 0
+        and result["matches_failing_to_load"] == 0
+        and result["matches_not_finished"] == 0
+    )
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
