@@ -23,9 +23,7 @@ hundred cases in-process.  Only loopback addresses are used.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
-import json
 import os
 import random
 import socket
@@ -49,6 +47,7 @@ from schemathesis import GenerationMode
 from schemathesis.core.failures import FailureGroup
 
 import roadtrip
+from fuzz_cli import fuzz_main
 from roadtrip.bots import bot_names
 from roadtrip.core.records import MatchRecord, replay
 from roadtrip.core.registry import game_class
@@ -356,17 +355,7 @@ def fuzz(cases: int, seed: int, in_process: bool, verbose: bool = False) -> dict
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--cases", type=int, default=10_000)
-    parser.add_argument("--seed", type=int, default=13)
-    parser.add_argument("--in-process", action="store_true", help="the ASGI app, no server")
-    parser.add_argument("--out", type=Path, default=None)
-    args = parser.parse_args(argv)
-    summary = fuzz(args.cases, args.seed, args.in_process, verbose=True)
-    print(json.dumps(summary, indent=2))
-    if args.out:
-        args.out.write_text(json.dumps(summary, indent=2) + "\n")
-    return 0 if summary["ok"] else 1
+    return fuzz_main(fuzz, __doc__.split("\n\n")[0], argv)
 
 
 if __name__ == "__main__":

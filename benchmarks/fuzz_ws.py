@@ -27,7 +27,6 @@ addresses are used.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import json
 import os
@@ -42,6 +41,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
+
+from fuzz_cli import fuzz_main
 
 SERVE = "import sys; from roadtrip.cli.main import main; sys.argv[0] = 'roadtrip'; main()"
 # Two seats, people only: every change comes from this fuzzer's own messages.
@@ -675,17 +676,7 @@ def fuzz(cases: int, seed: int, in_process: bool, verbose: bool = False) -> dict
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--cases", type=int, default=10_000)
-    parser.add_argument("--seed", type=int, default=13)
-    parser.add_argument("--in-process", action="store_true", help="the ASGI app, no server")
-    parser.add_argument("--out", type=Path, default=None)
-    args = parser.parse_args(argv)
-    summary = fuzz(args.cases, args.seed, args.in_process, verbose=True)
-    print(json.dumps(summary, indent=2))
-    if args.out:
-        args.out.write_text(json.dumps(summary, indent=2) + "\n")
-    return 0 if summary["ok"] else 1
+    return fuzz_main(fuzz, __doc__.split("\n\n")[0], argv)
 
 
 if __name__ == "__main__":
