@@ -10,6 +10,7 @@ from random import Random
 from rich.console import Console
 
 from roadtrip.bots import Bot
+from roadtrip.cli.play import QUIT_WORDS
 from roadtrip.cli.seating import Seating, seat_match
 from roadtrip.core import Match
 
@@ -61,6 +62,22 @@ class SeatedUI:
 
     def _announce(self, console: Console) -> None:
         raise NotImplementedError
+
+    def _read_line(self, console: Console, read: Reader, prompt: str) -> str | None:
+        """What the player typed, or None when they left: end of input, an interrupt
+        or a quit word (the outcome is then set)."""
+        try:
+            typed = read(prompt)
+        except EOFError:
+            self._stop(console, "End of input: leaving the game unfinished.", "eof")
+            return None
+        except KeyboardInterrupt:
+            self._stop(console, "Interrupted: leaving the game unfinished.", "quit")
+            return None
+        if typed.strip().lower() in QUIT_WORDS:
+            self._stop(console, "You quit the game.", "quit")
+            return None
+        return typed
 
     def _stop(self, console: Console, message: str, outcome: str) -> None:
         """Leave the game unfinished with ``outcome`` ('quit' or 'eof')."""

@@ -30,7 +30,7 @@ from roadtrip.cli.open_road import events as events
 from roadtrip.cli.open_road import input as words
 from roadtrip.cli.open_road.draw import Names
 from roadtrip.cli.open_road.menu import Menu
-from roadtrip.cli.play import QUIT_WORDS, Choice, InputError
+from roadtrip.cli.play import Choice, InputError
 from roadtrip.cli.seated_ui import Reader, SeatedUI
 from roadtrip.cli.seating import Seating
 from roadtrip.core import Match, State
@@ -220,18 +220,10 @@ class OpenRoadUI(SeatedUI):
         self, console: Console, read: Reader, state: State, seat: int, menu: Menu
     ) -> int | None:
         while True:
-            try:
-                typed = read(self.prompt(state, seat))
-            except EOFError:
-                self._stop(console, "End of input: leaving the game unfinished.", "eof")
-                return None
-            except KeyboardInterrupt:
-                self._stop(console, "Interrupted: leaving the game unfinished.", "quit")
+            typed = self._read_line(console, read, self.prompt(state, seat))
+            if typed is None:
                 return None
             word = typed.strip().lower()
-            if word in QUIT_WORDS:
-                self._stop(console, "You quit the game.", "quit")
-                return None
             if word in HELP_WORDS:
                 console.print(escape(self._help(state)))
                 continue

@@ -25,7 +25,7 @@ from rich.text import Text
 
 from roadtrip.bots import Bot, observe
 from roadtrip.cli.advice_view import print_hint_figures
-from roadtrip.cli.play import QUIT_WORDS, Choice, InputError
+from roadtrip.cli.play import Choice, InputError
 from roadtrip.cli.road_rally import draw, events, result
 from roadtrip.cli.road_rally import input as words
 from roadtrip.cli.road_rally.input import Option
@@ -300,35 +300,17 @@ class RoadRallyUI(SeatedUI):
 
     def _pass_keyboard(self, console: Console, read: Reader, seat: int) -> bool:
         console.print()
-        try:
-            typed = read(f"Pass the keyboard to Player {seat + 1} and press Enter (q quits): ")
-        except EOFError:
-            self._stop(console, "End of input: leaving the game unfinished.", "eof")
-            return False
-        except KeyboardInterrupt:
-            self._stop(console, "Interrupted: leaving the game unfinished.", "quit")
-            return False
-        if typed.strip().lower() in QUIT_WORDS:
-            self._stop(console, "You quit the game.", "quit")
-            return False
-        return True
+        prompt = f"Pass the keyboard to Player {seat + 1} and press Enter (q quits): "
+        return self._read_line(console, read, prompt) is not None
 
     def _ask(
         self, console: Console, read: Reader, state: State, seat: int, options: list[Option]
     ) -> list[int] | None:
         while True:
-            try:
-                typed = read(self.prompt(state, seat))
-            except EOFError:
-                self._stop(console, "End of input: leaving the game unfinished.", "eof")
-                return None
-            except KeyboardInterrupt:
-                self._stop(console, "Interrupted: leaving the game unfinished.", "quit")
+            typed = self._read_line(console, read, self.prompt(state, seat))
+            if typed is None:
                 return None
             word = typed.strip().lower()
-            if word in QUIT_WORDS:
-                self._stop(console, "You quit the game.", "quit")
-                return None
             if word in HELP_WORDS:
                 console.print(escape(self._help(state, seat)))
                 console.print(f"[dim]{escape(draw.LEGEND)}[/]")
