@@ -121,6 +121,23 @@ def create_tables(engine: Engine, tables: MetaData) -> None:
         tables.create_all(conn)
 
 
+# Connections a process keeps open to a database server, and how many more it may
+# open in a burst.  SQLAlchemy's defaults (5 + 10) closed and reopened connections
+# all the time under load (a new PostgreSQL connection costs the server a process),
+# the profile of `benchmarks/load_ws.py --processes 4` showed; beyond these, a
+# request waits for a free connection.  PostgreSQL's max_connections (100 by
+# default) must cover processes x (POOL_SIZE + POOL_OVERFLOW): 4 processes here.
+POOL_SIZE = 16
+POOL_OVERFLOW = 4
+
+
+def pool_options(url: str) -> dict[str, int]:
+    """The engine's pool size for a database server (SQLite keeps its defaults)."""
+    if url.startswith("sqlite"):
+        return {}
+    return {"pool_size": POOL_SIZE, "max_overflow": POOL_OVERFLOW}
+
+
 def normalize_url(url: str) -> str:
     """Use the psycopg 3 driver for plain ``postgresql://`` URLs."""
     if url.startswith("postgresql://") or url.startswith("postgres://"):
@@ -133,7 +150,7 @@ class SqlStore:
 
     def __init__(self, url: str) -> None:
         self.url = normalize_url(url)
-        self.engine: Engine = create_engine(self.url, future=True)
+        self.engine: Engine = create_engine(self.url, future=True, **pool_options(self.url))
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         create_tables(self.engine, metadata)
