@@ -14,6 +14,7 @@ from server_kit import GAME, decisions_of, reference_state, seats
 from typer.testing import CliRunner
 
 from roadtrip.cli.main import app
+from roadtrip.core.errors import RoadtripError
 from roadtrip.server.cluster import PRESENCE_TIMEOUT, ClusterCoordinator, MemoryBus
 from roadtrip.server.coordinator import StaleVersion
 from roadtrip.server.leases import MemoryLeases, SqlLeases
@@ -64,7 +65,11 @@ class Process:
         return {s for g in self.transport.audiences(match_id) for s in g.seats}
 
     def connect(self, grant: Grant) -> None:
+        """What the web app does for a new page: the hub tells the coordinator
+        (which follows the match and announces who is here), then the page gets
+        its state."""
         self.transport.connect(grant)
+        self.coordinator.presence_changed(grant.match_id)
         self.coordinator.notify(grant.match_id)
 
     def versions_sent(self, grant: Grant) -> list[int]:
@@ -181,6 +186,100 @@ def test_a_process_that_loses_the_race_retries_on_the_new_state(cluster: Cluster
     assert stored is not None
     assert decisions_of(stored.actions)[-2:] == [(0, first), (1, second)]
     assert reference_state(stored, decisions_of(stored.actions)).history() == stored.actions
+
+
+def test_a_move_on_an_up_to_date_copy_costs_no_version_read(cluster: Cluster) -> None:
+    """Moves are optimistic: the store's guarded append, not a read first, keeps a
+    copy that is behind from storing (docs/server.md, "Several processes")."""
+    _, _, _, _, a, _ = cluster
+    ann, _ = duel(a)
+    reads: list[str] = []
+    version = a.coordinator.stored_version
+    a.coordinator.stored_version = lambda m: reads.append(m) or version(m)
+    state = a.coordinator.live(ann.match_id).match.state
+    a.coordinator.act(ann, state.legal_actions(0)[0], 0)
+    assert reads == []
+    # a move refused on an up-to-date copy is looked at once, and the refusal stands
+    with pytest.raises(RoadtripError):
+        a.coordinator.act(ann, 10**6, 0)
+    assert reads == [ann.match_id]
+
+
+def test_a_move_refused_on_a_copy_that_is_behind_is_tried_on_a_fresh_one(
+    cluster: Cluster,
+) -> None:
+    store, bus, _, _, a, b = cluster
+    ann, ben = duel(a)
+    b.coordinator.live(ann.match_id)
+    bus.down = True  # b never hears of a's move
+    state = a.coordinator.live(ann.match_id).match.state
+    a.coordinator.act(ann, state.legal_actions(0)[0], 0)
+    a.coordinator.act(ben, state.legal_actions(1)[0], 1)  # the next roll is out
+    stored = store.load(ann.match_id)
+    assert stored is not None
+    truth = reference_state(stored, decisions_of(stored.actions))
+    behind = b.coordinator.live(ann.match_id).match.state
+    # a move that only the new state allows (or a repeated my_moves) is refused on
+    # b's old copy, then b looks at the store and plays it on the fresh copy
+    fresh_only = [x for x in truth.legal_actions(1) if x not in behind.legal_actions(1)]
+    assert fresh_only, "the test needs a move legal only after the new roll"
+    b.coordinator.act(ben, fresh_only[0], 1)
+    stored = store.load(ann.match_id)
+    assert stored is not None and decisions_of(stored.actions)[-1] == (1, fresh_only[0])
+
+
+def test_a_process_hears_the_moves_only_of_matches_with_pages_on_it(cluster: Cluster) -> None:
+    """Per-match following: with many processes, each would otherwise handle every
+    move of every match (docs/server.md, "Several processes")."""
+    _, bus, _, _, a, b = cluster
+    ann, ben = duel(a)
+    heard: list[dict[str, object]] = []
+    receive = b.coordinator.receive
+    bus.subscribers[bus.subscribers.index(receive)] = lambda e: heard.append(e) or receive(e)
+    state = a.coordinator.live(ann.match_id).match.state
+    a.coordinator.act(ann, state.legal_actions(0)[0], 0)
+    assert not [e for e in heard if e.get("kind") == "match"]
+    b.connect(ben)  # a page on b: b follows the match from now on
+    assert bus.followers[ann.match_id] == [b.coordinator.receive]
+    state = a.coordinator.live(ann.match_id).match.state
+    seat = 0 if 0 in state.active_seats() else 1
+    a.coordinator.act(ann if seat == 0 else ben, state.legal_actions(seat)[0], seat)
+    assert b.versions_sent(ben)[-1] == a.coordinator.live(ann.match_id).match.state.move_number()
+    b.transport.connected[ben.match_id].remove(ben)  # the page left
+    b.coordinator.presence_changed(ben.match_id)  # the last page left: b stops following
+    assert bus.followers[ann.match_id] == []
+
+
+def test_a_move_made_before_following_took_effect_reaches_the_page(cluster: Cluster) -> None:
+    """Redis confirms a new subscription a moment later: moves made meanwhile were
+    not heard, and the ``followed`` event makes the process look at the store."""
+    store, bus, _, _, a, b = cluster
+    ann, ben = duel(a)
+    b.connect(ben)
+    bus.down = True  # the move's event is lost, as before the subscription was active
+    state = a.coordinator.live(ann.match_id).match.state
+    a.coordinator.act(ann, state.legal_actions(0)[0], 0)
+    bus.down = False
+    stored = store.load(ann.match_id)
+    assert stored is not None and b.versions_sent(ben)[-1] < len(stored.actions)
+    b.coordinator.receive({"kind": "followed", "match": ann.match_id, "origin": "redis"})
+    assert b.versions_sent(ben)[-1] == len(stored.actions)
+
+
+def test_the_first_page_of_a_match_even_a_spectator_makes_the_hub_say_so() -> None:
+    from roadtrip.server.transport import QueueHub
+
+    hub, told = QueueHub(), []
+    hub.on_presence = told.append
+    watcher = Grant("m1", ())  # a spectator: no seat, so nobody came online
+    conn, _ = hub.register(watcher)
+    assert told == ["m1"]  # the process must follow m1's moves for this page
+    second, _ = hub.register(watcher)
+    assert told == ["m1"]
+    hub.unregister("m1", second)
+    assert told == ["m1"]
+    hub.unregister("m1", conn)
+    assert told == ["m1", "m1"]  # the last page left: stop following
 
 
 def test_the_store_is_the_truth_when_events_are_lost(cluster: Cluster) -> None:
@@ -323,9 +422,14 @@ def test_a_redis_bus_that_cannot_publish_never_fails_the_move() -> None:
 
     bus = RedisBus("redis://127.0.0.1:1/0")  # nothing listens there
     try:
-        bus.publish({"kind": "alive", "origin": "x"})  # logged, not raised
+        started = time.monotonic()
+        bus.publish({"kind": "alive", "origin": "x"})  # queued: never waits for Redis
+        assert time.monotonic() - started < 0.5
+        assert bus.flush(timeout=5.0)
+        assert bus.dropped == 1  # logged, not raised
         assert bus._quiet_until > time.monotonic()  # the next ones skip Redis a moment
         bus.publish({"kind": "alive", "origin": "x"})
+        assert bus.flush(timeout=5.0) and bus.dropped == 2
     finally:
         bus.close()
 

@@ -6,8 +6,8 @@ on the shared database: the moves and the leases are kept right by
 bus and presence.  What each part guarantees:
 
 * The database is the only truth.  Every process keeps a copy of the matches it
-  uses, but before a move it checks the stored version (one primary-key read) and
-  reloads a copy that is behind.  Two processes accepting a move on the same state
+  uses; a copy that is behind cannot store a move, and is reloaded then.  Two
+  processes accepting a move on the same state
   at the same moment both try ``store.append(match, start, ...)``; the store
   refuses the second (a gap or an overlap on ``(match_id, idx)``), so the move is
   applied once.  The loser reloads from the store and tries the move again on the
@@ -42,6 +42,7 @@ bus and presence.  What each part guarantees:
 from __future__ import annotations
 
 import dataclasses
+import threading
 import time
 from collections import defaultdict
 from collections.abc import Callable
@@ -73,27 +74,53 @@ PRESENCE_TIMEOUT = 3 * HEARTBEAT_SECONDS  # then its connected seats are forgott
 
 
 class EventBus(Protocol):
-    """Fan-out of small JSON events to every server process (the sender included)."""
+    """Fan-out of small JSON events between the server processes (the sender
+    included).  A move's event reaches only the processes that follow its match."""
 
     def publish(self, event: Event) -> None:
-        """Send ``event`` to every process; must not raise when the bus is down."""
+        """Send ``event``; must not raise when the bus is down."""
+
+    def follow(self, match_id: str, receiver: Callable[[Event], None]) -> None:
+        """Let ``receiver`` (this process) hear the moves of ``match_id``."""
+
+    def unfollow(self, match_id: str, receiver: Callable[[Event], None]) -> None:
+        """Stop ``receiver`` hearing the moves of ``match_id``."""
+
+
+def is_move_event(event: Event) -> bool:
+    """Whether ``event`` goes only to the processes following its match."""
+    return event.get("kind") == "match" and not event.get("presence")
 
 
 class MemoryBus:
     """An in-process EventBus for tests: delivers each event synchronously to every
-    subscribed coordinator (several coordinators in one test stand for processes)."""
+    subscribed coordinator (several coordinators in one test stand for processes),
+    a move's event only to those that follow its match."""
 
     def __init__(self) -> None:
         self.subscribers: list[Callable[[Event], None]] = []
         self.published: list[Event] = []
+        self.followers: dict[str, list[Callable[[Event], None]]] = defaultdict(list)
         self.down = False  # True: events are lost, as when Redis is unreachable
 
     def subscribe(self, deliver: Callable[[Event], None]) -> None:
         self.subscribers.append(deliver)
 
+    def follow(self, match_id: str, receiver: Callable[[Event], None]) -> None:
+        if receiver not in self.followers[match_id]:
+            self.followers[match_id].append(receiver)
+
+    def unfollow(self, match_id: str, receiver: Callable[[Event], None]) -> None:
+        if receiver in self.followers.get(match_id, []):
+            self.followers[match_id].remove(receiver)
+
     def publish(self, event: Event) -> None:
         self.published.append(event)
         if self.down:
+            return
+        if is_move_event(event):
+            for deliver in list(self.followers.get(event.get("match"), [])):  # type: ignore[arg-type]
+                deliver(event)
             return
         for deliver in list(self.subscribers):
             deliver(event)
@@ -140,7 +167,8 @@ class ClusterCoordinator(LeasedCoordinator):
         # Seats connected to other processes: match -> process -> seats.
         self._remote: dict[str, dict[str, set[int]]] = defaultdict(dict)
         self._heard: dict[str, float] = {}  # process -> when it last spoke
-        self._local_matches: set[str] = set()  # matches with audiences here
+        self._local_matches: set[str] = set()  # matches with audiences here, followed
+        self._following = threading.Lock()
 
     # ----------------------------------------------------------- presence
     def connected_seats(self, match_id: str) -> set[int]:
@@ -191,19 +219,25 @@ class ClusterCoordinator(LeasedCoordinator):
 
     def notify_local(self, match_id: str) -> None:
         """Push every audience connected to this process its own message."""
-        if self.transport.audiences(match_id):
-            self._local_matches.add(match_id)
-        else:
-            self._local_matches.discard(match_id)
+        self._note_audiences(match_id)
         super().notify(match_id)
 
     def presence_changed(self, match_id: str) -> None:
         """This process's connected seats of ``match_id`` changed: tell the others."""
-        if self.transport.audiences(match_id):
-            self._local_matches.add(match_id)
-        else:
-            self._local_matches.discard(match_id)
+        self._note_audiences(match_id)
         self._publish(match_id, presence=True)
+
+    def _note_audiences(self, match_id: str) -> None:
+        """Follow the moves of the matches with pages here, and only those: a
+        process hears no event of a match nobody here watches."""
+        with self._following:  # request threads and the cluster's worker both call this
+            if self.transport.audiences(match_id):
+                if match_id not in self._local_matches:
+                    self._local_matches.add(match_id)
+                    self.bus.follow(match_id, self.receive)
+            elif match_id in self._local_matches:
+                self._local_matches.discard(match_id)
+                self.bus.unfollow(match_id, self.receive)
 
     def heartbeat(self) -> None:
         """Say this process is alive (its connected seats stay online)."""
@@ -235,8 +269,17 @@ class ClusterCoordinator(LeasedCoordinator):
                 self._notify_quietly(event["match"])
         elif kind == "rematch" and isinstance(event.get("match"), str):
             self._on_rematch(event["match"], event.get("created"))
+        elif kind == "followed" and isinstance(event.get("match"), str):
+            self._catch_up(event["match"])
         elif kind == "resync":
             self.resync()
+
+    def _catch_up(self, match_id: str) -> None:
+        """The bus now brings this process the moves of ``match_id``; one made before
+        that was not heard, so push the pages here the stored state if it is newer."""
+        live = self._live.peek(match_id)
+        if live is None or self._dropped_if_behind(match_id):
+            self._notify_quietly(match_id)
 
     def expire_presence(self) -> None:
         """Forget the seats of processes silent for ``PRESENCE_TIMEOUT`` (killed ones)

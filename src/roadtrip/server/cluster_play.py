@@ -4,10 +4,12 @@ The part of :class:`roadtrip.server.cluster.ClusterCoordinator` that keeps the
 matches right when several processes share one database (the bus and presence are
 in :mod:`roadtrip.server.cluster`):
 
-* Before a move, an HTTP request or a hello, the process compares its copy with the
-  stored action count (one primary-key read) and reloads a copy that is behind.  A
-  move's append that the store refuses (another process stored first) reloads and
-  tries again, up to ``RACE_RETRIES`` times, then answers ``stale``.
+* Before an HTTP request or a hello, the process compares its copy with the stored
+  action count (one primary-key read) and reloads a copy that is behind.  A move
+  is tried on the copy as it is (the bus drops copies that fall behind): an append
+  that the store refuses (another process stored first) reloads and tries again,
+  up to ``RACE_RETRIES`` times, then answers ``stale``; a move the rules refuse on
+  a copy that turns out to be behind is tried again on a fresh one.
 * Turn clocks (:meth:`LeasedCoordinator.expire`) act only under the match's lease,
   from a fresh copy; every process arms timers for the matches it loads, and the
   cluster's periodic sweep expires stored deadlines whose timer died with a process.
@@ -145,24 +147,39 @@ class LeasedCoordinator(Coordinator):
     def act(
         self, grant: Grant, action: int, seat: int | None = None, my_moves: int | None = None
     ) -> None:
-        """A move, serialized with the other processes by the store (see above)."""
+        """A move, serialized with the other processes by the store (see above).
+
+        Optimistic: the move is tried on the copy as it is, without reading the
+        stored version first (a round trip to the database a move).  A copy that is
+        behind cannot store anything: the store refuses an append that does not
+        start at its action count, and the move is tried again on a fresh copy.  A
+        move refused by the rules is looked at once more on a fresh copy when the
+        copy was behind (the other seat's move may have made it legal)."""
         if grant.is_spectator:
             raise AccessDenied("spectators cannot make moves")
         with self._live.lock(grant.match_id):
             for _ in range(RACE_RETRIES):
-                self.refresh(grant.match_id)
                 try:
                     self._act(grant, action, seat, my_moves)
                     return
                 except StorageError:
                     continue  # another process stored first; _commit dropped our copy
+                except RoadtripError:
+                    if not self._dropped_if_behind(grant.match_id):
+                        raise  # refused on an up-to-date copy: the answer stands
         raise StaleVersion("the match changed while this move was being stored; try again")
+
+    def _dropped_if_behind(self, match_id: str) -> bool:
+        """Drop the copy of ``match_id`` if the store holds more; True if dropped."""
+        live = self._live.peek(match_id)
+        if live is None or self.stored_version(match_id) == live.match.state.move_number():
+            return False
+        self.forget(match_id)
+        return True
 
     def refresh(self, match_id: str) -> None:
         """Drop the copy of ``match_id`` when the store holds more than it."""
-        live = self._live.peek(match_id)
-        if live is not None and self.stored_version(match_id) != live.match.state.move_number():
-            self.forget(match_id)
+        self._dropped_if_behind(match_id)
 
     def _fresh(self, match_id: str) -> None:
         self.refresh(match_id)

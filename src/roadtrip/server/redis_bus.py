@@ -19,12 +19,15 @@ import contextlib
 import json
 import logging
 import os
+import queue
 import socket
+import threading
 import time
 import uuid
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import redis
@@ -41,6 +44,11 @@ CHANNEL = "roadtrip:events"
 LEASE_SECONDS_ENV = "ROADTRIP_LEASE_SECONDS"  # lease time; tests make it short
 RECONNECT_SECONDS = 1.0
 PUBLISH_PAUSE_SECONDS = 1.0
+PUBLISH_QUEUE_EVENTS = 10_000  # events waiting to be sent, at most
+PUBLISH_BATCH_EVENTS = 500  # events sent in one pipelined round trip, at most
+LISTEN_BATCH_EVENTS = 500  # events handed to the coordinator in one job, at most
+LISTEN_POLL_SECONDS = 0.1  # the listener's longest wait: a follow waits this at most
+MATCH_CHANNEL_INFIX = ":match:"  # a match's channel: <channel>:match:<match id>
 
 log = logging.getLogger(__name__)
 
@@ -50,44 +58,123 @@ class RedisUnavailable(RoadtripError):
 
 
 class RedisBus:
-    """An EventBus on one Redis pub/sub channel."""
+    """An EventBus on Redis pub/sub: one channel every process hears, and one per
+    match, heard by the processes that :meth:`follow` it (those with pages on it).
+
+    :meth:`publish` only queues the event: one thread of the bus sends the queue in
+    order, as many events as are waiting in one pipelined round trip.  So a move
+    never waits for Redis (it waited for a whole round trip before), and under load
+    many events share one round trip instead of one each."""
 
     def __init__(self, url: str, channel: str = CHANNEL) -> None:
         self.url = url
         self.channel = channel
         self._client = redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
         # After a failed publish, skip publishing for a moment rather than make every
-        # move wait for a timeout; the subscription's resync covers the gap.
+        # event wait for a timeout; the subscription's resync covers the gap.
         self._quiet_until = 0.0
+        self.dropped = 0  # events not sent: Redis down, or the queue full
+        self._queue: queue.Queue[Event | None] = queue.Queue(maxsize=PUBLISH_QUEUE_EVENTS)
+        self._sender = threading.Thread(target=self._send_all, name="roadtrip-publish", daemon=True)
+        self._sender.start()
+        # The matches whose channels this process listens to (see follow()); the
+        # listener applies changes between its polls.
+        self._followed: set[str] = set()
+        self._follow_changes = 0
+        self._follow_lock = threading.Lock()
 
     def ping(self) -> None:
         """Raise ``redis.RedisError`` when Redis cannot be reached (checked at start)."""
         self._client.ping()
 
     def publish(self, event: Event) -> None:
+        """Queue ``event`` for the bus's thread; never waits for Redis, never raises."""
+        try:
+            self._queue.put(event, timeout=PUBLISH_PAUSE_SECONDS)
+        except queue.Full:  # Redis far slower than the moves: the push is late
+            self.dropped += 1
+            log.warning("the Redis publish queue is full; an event is dropped")
+
+    def flush(self, timeout: float = PUBLISH_PAUSE_SECONDS) -> bool:
+        """Wait until every queued event was sent (or dropped); False on timeout."""
+        deadline = time.monotonic() + timeout
+        while self._queue.unfinished_tasks and time.monotonic() < deadline:
+            time.sleep(0.001)
+        return not self._queue.unfinished_tasks
+
+    def _send_all(self) -> None:
+        while True:
+            batch = [self._queue.get()]
+            while len(batch) < PUBLISH_BATCH_EVENTS:
+                try:
+                    batch.append(self._queue.get_nowait())
+                except queue.Empty:
+                    break
+            events = [event for event in batch if event is not None]
+            if events:
+                self._send(events)
+            for _ in batch:
+                self._queue.task_done()
+            if len(events) < len(batch):  # the stop sign
+                return
+
+    def _send(self, events: list[Event]) -> None:
         if time.monotonic() < self._quiet_until:
+            self.dropped += len(events)
             return
         try:
-            self._client.publish(self.channel, json.dumps(event))
-        except redis.RedisError as exc:  # the move is stored; only the push is late
+            pipe = self._client.pipeline(transaction=False)
+            for event in events:
+                pipe.publish(self.channel_of(event), json.dumps(event))
+            pipe.execute()
+        except redis.RedisError as exc:  # the moves are stored; only the push is late
             self._quiet_until = time.monotonic() + PUBLISH_PAUSE_SECONDS
+            self.dropped += len(events)
             log.warning("cannot publish to Redis: %s", exc)
 
+    # ------------------------------------------------------- subscribing
+    def channel_of(self, event: Event) -> str:
+        """A move's event goes to its match's channel, heard only by the processes
+        that follow the match; presence and everything else to the shared one."""
+        match_id = event.get("match")
+        if event.get("kind") == "match" and not event.get("presence") and isinstance(match_id, str):
+            return self.channel + MATCH_CHANNEL_INFIX + match_id
+        return self.channel
+
+    def follow(self, match_id: str, receiver: object = None) -> None:
+        """Hear the moves of ``match_id`` from now on (this process has pages on it).
+        Once Redis confirms, a ``followed`` event is delivered: events published
+        before that were not heard, so the receiver looks at the store then.
+        Called from any thread; ``receiver`` is for MemoryBus (one per process)."""
+        with self._follow_lock:
+            if match_id in self._followed:
+                return
+            self._followed.add(match_id)
+            self._follow_changes += 1
+
+    def unfollow(self, match_id: str, receiver: object = None) -> None:
+        """Stop hearing the moves of ``match_id`` (no page on it here any more)."""
+        with self._follow_lock:
+            if match_id not in self._followed:
+                return
+            self._followed.discard(match_id)
+            self._follow_changes += 1
+
     async def listen(
-        self, deliver: Callable[[Event], None], subscribed: asyncio.Event | None = None
+        self, deliver: Callable[[list[Event]], None], subscribed: asyncio.Event | None = None
     ) -> None:
-        """Deliver every event on the channel until cancelled (``subscribed`` is set
-        once listening); reconnect on errors and then deliver ``{"kind": "resync"}``
-        (events may have been missed meanwhile)."""
+        """Deliver the events heard, in batches, until cancelled (``subscribed`` is
+        set once listening); reconnect on errors and then deliver ``{"kind":
+        "resync"}`` (events may have been missed meanwhile)."""
         first = True
         while True:
             try:
-                async for event in self._events():
-                    if event.get("kind") != "_subscribed":
-                        deliver(event)
+                async for events in self._batches():
+                    if events:
+                        deliver(events)
                         continue
                     if not first:
-                        deliver({"kind": "resync", "origin": "redis"})
+                        deliver([{"kind": "resync", "origin": "redis"}])
                     first = False
                     if subscribed is not None:
                         subscribed.set()
@@ -95,22 +182,36 @@ class RedisBus:
                 log.warning("Redis subscription lost (%s); reconnecting", exc)
                 await asyncio.sleep(RECONNECT_SECONDS)
 
-    async def _events(self) -> AsyncIterator[Event]:
+    async def _batches(self) -> AsyncIterator[list[Event]]:
+        """The events of one connection, as many as have arrived in each batch; an
+        empty batch once subscribed.  Follows and unfollows are applied between
+        polls."""
         client = aioredis.Redis.from_url(self.url)
         pubsub = client.pubsub()
+        prefix = self.channel + MATCH_CHANNEL_INFIX
+        listening: set[str] = set()
+        seen_changes = -1
         try:
             await pubsub.subscribe(self.channel)
-            yield {"kind": "_subscribed"}
+            yield []
             while True:
-                message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
-                if message is None or message.get("type") != "message":
-                    continue
-                try:
-                    event = json.loads(message["data"])
-                except ValueError:
-                    continue
-                if isinstance(event, dict):
-                    yield event
+                if seen_changes != self._follow_changes:
+                    with self._follow_lock:
+                        wanted, seen_changes = set(self._followed), self._follow_changes
+                    if wanted - listening:
+                        await pubsub.subscribe(*(prefix + m for m in wanted - listening))
+                    if listening - wanted:
+                        await pubsub.unsubscribe(*(prefix + m for m in listening - wanted))
+                    listening = wanted
+                batch: list[Event] = []
+                message = await pubsub.get_message(timeout=LISTEN_POLL_SECONDS)
+                while message is not None and len(batch) < LISTEN_BATCH_EVENTS:
+                    event = _event_of(message, prefix)
+                    if event is not None:
+                        batch.append(event)
+                    message = await pubsub.get_message(timeout=0.0)
+                if batch:
+                    yield batch
         finally:
             with contextlib.suppress(Exception):
                 await pubsub.aclose()  # type: ignore[no-untyped-call]
@@ -118,6 +219,11 @@ class RedisBus:
                 await client.aclose()
 
     def close(self) -> None:
+        """Send what is queued (a moment at most), then stop the thread and disconnect."""
+        self.flush()
+        with contextlib.suppress(queue.Full):
+            self._queue.put(None, timeout=PUBLISH_PAUSE_SECONDS)
+        self._sender.join(timeout=PUBLISH_PAUSE_SECONDS)
         self._client.close()
 
 
@@ -165,9 +271,18 @@ class ClusterRuntime:
         with contextlib.suppress(RuntimeError):  # the worker is shut down: stopping
             self.worker.submit(self._guarded, self.coordinator.presence_changed, match_id)
 
-    def _deliver(self, event: Event) -> None:
-        with contextlib.suppress(RuntimeError):
-            self.worker.submit(self._guarded, self.coordinator.receive, event)
+    def _deliver(self, events: list[Event]) -> None:
+        """Hand a batch of events to the worker (one job: a job per event cost more
+        than handling it); our own events are dropped here already."""
+        own = self.coordinator.process_id
+        heard = [event for event in events if event.get("origin") != own]
+        if heard:
+            with contextlib.suppress(RuntimeError):  # the worker is shut down: stopping
+                self.worker.submit(self._receive_all, heard)
+
+    def _receive_all(self, events: list[Event]) -> None:
+        for event in events:
+            self._guarded(self.coordinator.receive, event)
 
     @staticmethod
     def _guarded(job: Callable[..., object], *args: object) -> None:
@@ -194,6 +309,26 @@ class ClusterRuntime:
         self._guarded(self.coordinator.hand_over_all)
         self.worker.shutdown(wait=True, cancel_futures=True)
         self.bus.close()
+
+
+def _event_of(message: dict[str, Any], prefix: str) -> Event | None:
+    """The event in a pub/sub ``message`` (None: not one of ours); a confirmed
+    subscription to a match's channel is a ``followed`` event."""
+    kind, data = message.get("type"), message.get("data")
+    if kind == "subscribe":
+        channel = message.get("channel")
+        if isinstance(channel, bytes):
+            channel = channel.decode("utf-8", "replace")
+        if isinstance(channel, str) and channel.startswith(prefix):
+            return {"kind": "followed", "match": channel[len(prefix) :], "origin": "redis"}
+        return None
+    if kind != "message" or not isinstance(data, (bytes, str)):
+        return None
+    try:
+        event = json.loads(data)
+    except ValueError:
+        return None
+    return event if isinstance(event, dict) else None
 
 
 def shown_url(url: str) -> str:

@@ -126,8 +126,11 @@ class QueueHub:
         queue: asyncio.Queue[Message] = asyncio.Queue(self.limits.queue)
         with self._lock:
             online = self._online(grant.match_id)
+            first = not self._conns.get(grant.match_id)
             self._conns[grant.match_id][conn_id] = (grant, queue)
-            changed = online != self._online(grant.match_id)
+            # The first page (a spectator too) makes a cluster process follow the
+            # match's moves, so it counts as a change of presence here.
+            changed = first or online != self._online(grant.match_id)
         if changed:
             self._local_presence(grant.match_id)
         return conn_id, queue
@@ -136,11 +139,13 @@ class QueueHub:
         with self._lock:
             online = self._online(match_id)
             conns = self._conns.get(match_id)
+            last = False
             if conns is not None:
                 conns.pop(conn_id, None)
                 if not conns:
                     del self._conns[match_id]
-            changed = online != self._online(match_id)
+                    last = True  # the process stops following the match
+            changed = last or online != self._online(match_id)
         if changed:
             self._local_presence(match_id)
 
