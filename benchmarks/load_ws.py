@@ -62,6 +62,7 @@ class Stats:
     bot_moves: int = 0  # moves the spectators of those saw
     server_cpu: float = 0.0  # CPU seconds the servers used while the players played
     services_cpu: float = 0.0  # the same for PostgreSQL and Redis (every user's)
+    client_cpu: float = 0.0  # the same for this load client
 
     def error(self, kind: str) -> None:
         self.errors[kind] = self.errors.get(kind, 0) + 1
@@ -344,7 +345,7 @@ async def load(
         await asyncio.sleep(args.bot_warmup)  # the bots are thinking by now
     started = time.monotonic()
     services = service_pids()
-    cpu_before = cpu_seconds(pids), cpu_seconds(services)
+    cpu_before = cpu_seconds(pids), cpu_seconds(services), own_cpu_seconds()
     ready = [p for p in players if p.state]
     results = await asyncio.gather(
         *(p.play(started + args.seconds) for p in ready), return_exceptions=True
@@ -352,6 +353,7 @@ async def load(
     elapsed = time.monotonic() - started
     stats.server_cpu = cpu_seconds(pids) - cpu_before[0]
     stats.services_cpu = cpu_seconds(services) - cpu_before[1]
+    stats.client_cpu = own_cpu_seconds() - cpu_before[2]
     _count(stats, results, "play")
     await asyncio.gather(*(p.close() for p in players), return_exceptions=True)
     if bots is not None:
@@ -365,6 +367,12 @@ async def load(
 
 def _ms(ordered: list[float], q: float) -> float:
     return round(1000 * percentile(ordered, q), 2)
+
+
+def own_cpu_seconds() -> float:
+    """CPU time (user + system) this load client has used so far."""
+    times = os.times()
+    return times.user + times.system
 
 
 def report(args: argparse.Namespace, stats: Stats, setup: float, elapsed: float) -> dict[str, Any]:
@@ -388,6 +396,9 @@ def report(args: argparse.Namespace, stats: Stats, setup: float, elapsed: float)
         "remote_p99_ms": _ms(remote, 0.99),
         "server_cpu_seconds": round(stats.server_cpu, 2),
         "services_cpu_seconds": round(stats.services_cpu, 2),
+        "client_cpu_ms_per_move": round(1000 * stats.client_cpu / len(ordered), 3)
+        if ordered
+        else None,
         "server_cpu_ms_per_move": round(1000 * stats.server_cpu / len(ordered), 3)
         if ordered
         else float("nan"),
@@ -476,7 +487,8 @@ def main(argv: list[str] | None = None) -> int:
             )
         print(
             f"server CPU {figures['server_cpu_seconds']} s "
-            f"({figures['server_cpu_ms_per_move']} ms a move); PostgreSQL and Redis "
+            f"({figures['server_cpu_ms_per_move']} ms a move); this client "
+            f"{figures['client_cpu_ms_per_move']} ms a move; PostgreSQL and Redis "
             f"{figures['services_cpu_seconds']} s"
         )
         print(f"load average {figures['load_average']}; errors: {figures['errors'] or 'none'}")
