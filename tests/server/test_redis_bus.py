@@ -116,3 +116,23 @@ def test_a_listener_hears_the_moves_only_of_the_matches_it_follows(redis_url: st
         talking.close()
     assert {"kind": "followed", "match": "m1", "origin": "redis"} in heard
     assert [e["n"] for e in heard if "n" in e] == [2, 4, 6]
+
+
+def test_each_database_names_its_own_cluster_channels(postgres_url: str) -> None:
+    """Two clusters on one Redis (pub/sub ignores Redis's database number) must not
+    hear each other: the channels are named by an id stored in the database."""
+    from cluster_kit import fresh_schema
+
+    from roadtrip.server.redis_bus import cluster_channel
+    from roadtrip.server.sql_store import SqlStore
+
+    with fresh_schema(postgres_url) as one_url, fresh_schema(postgres_url) as other_url:
+        first, second, other = SqlStore(one_url), SqlStore(one_url), SqlStore(other_url)
+        try:
+            name = first.cluster_id()
+            assert second.cluster_id() == name == first.cluster_id()  # one per database
+            assert other.cluster_id() != name
+            assert cluster_channel(name) != cluster_channel(other.cluster_id())
+        finally:
+            for store in (first, second, other):
+                store.engine.dispose()

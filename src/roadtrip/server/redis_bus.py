@@ -331,6 +331,11 @@ def _event_of(message: dict[str, Any], prefix: str) -> Event | None:
     return event if isinstance(event, dict) else None
 
 
+def cluster_channel(cluster_id: str) -> str:
+    """The shared channel of the cluster named ``cluster_id`` (one per database)."""
+    return f"{CHANNEL}:{cluster_id}"
+
+
 def shown_url(url: str) -> str:
     """``url`` with any password masked, for messages."""
     parts = urlsplit(url)
@@ -360,7 +365,7 @@ def build_cluster(
 ) -> ClusterRuntime:
     """One process of a cluster on ``store`` (PostgreSQL) and Redis at ``redis_url``;
     ``limits`` bound its copies of the matches."""
-    bus = RedisBus(redis_url)
+    bus = RedisBus(redis_url, channel=cluster_channel(store.cluster_id()))
     try:
         bus.ping()
     except redis.RedisError as exc:

@@ -8,6 +8,7 @@ a power loss could drop the last transactions).
 
 from __future__ import annotations
 
+import secrets
 import time
 from typing import Any
 
@@ -86,6 +87,16 @@ match_clocks = Table(
     Column("deadlines", JSON, nullable=False),
     Column("next_deadline", Float, nullable=True, index=True),
     Column("timeouts", JSON, nullable=False),
+)
+
+# One row naming the cluster this database serves, made by its first process: the
+# processes on one database talk on Redis channels named by it, so two clusters on
+# one Redis (pub/sub ignores Redis's database number) never hear each other.
+cluster_identity = Table(
+    "cluster_identity",
+    metadata,
+    Column("name", String(16), primary_key=True),
+    Column("value", String(64), nullable=False),
 )
 
 tokens = Table(
@@ -217,6 +228,23 @@ class SqlStore:
                 self._insert_actions(conn, match_id, start, new_actions)
         except IntegrityError:
             raise StorageError(f"actions of match {match_id} at {start} already exist") from None
+
+    def cluster_id(self) -> str:
+        """The name of the cluster of processes on this database (made once, by
+        whichever process asks first; the same for every process after)."""
+        query = select(cluster_identity.c.value).where(cluster_identity.c.name == "cluster")
+        with self.engine.connect() as conn:
+            found = conn.execute(query).scalar()
+        if found is None:
+            try:
+                with self.engine.begin() as conn:
+                    made = secrets.token_hex(8)
+                    conn.execute(insert(cluster_identity).values(name="cluster", value=made))
+            except IntegrityError:
+                pass  # another process made it first: use theirs
+            with self.engine.connect() as conn:
+                found = conn.execute(query).scalar_one()
+        return str(found)
 
     def finish(self, match_id: str, returns: list[float]) -> None:
         with self.engine.begin() as conn:
