@@ -16,7 +16,7 @@ from roadtrip.core.errors import (
 )
 from roadtrip.server.advice_policy import AdviceOff, NotOverYet
 from roadtrip.server.bot_pool import BotPoolFailure
-from roadtrip.server.coordinator import AccessDenied, NotFound, StaleVersion, Unplayable
+from roadtrip.server.match_errors import AccessDenied, NotFound, StaleVersion, Unplayable
 from roadtrip.server.seats import SetupError
 from roadtrip.server.turn_clock import TimerError
 
