@@ -36,7 +36,7 @@ from roadtrip.core.registry import game_class
 from roadtrip.server.advice import install_advice
 from roadtrip.server.bot_pool import BotPool
 from roadtrip.server.coordinator import Coordinator
-from roadtrip.server.errors import error_body, error_code
+from roadtrip.server.errors import error_body, error_code, error_responses
 from roadtrip.server.http_guards import API_DOCS_PATH, BodyLimit, SecurityHeaders
 from roadtrip.server.live_cache import LiveLimits
 from roadtrip.server.match_api import install_match_api
@@ -191,6 +191,8 @@ def create_app(
             body = error_body("not_found", f"There is no API route {path}; see docs/server.md")
         elif exc.status_code == 413:
             body = error_body("too_large", str(exc.detail))
+        elif exc.status_code == 400:  # FastAPI: a JSON body that is not text
+            body = error_body("bad_request", str(exc.detail))
         elif exc.status_code == 405:
             body = error_body("method_not_allowed", f"{request.method} is not allowed on {path}")
         else:
@@ -223,7 +225,7 @@ def create_app(
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
     # --------------------------------------------------------------- API
-    @app.get("/api/games")
+    @app.get("/api/games", responses=error_responses(validated=False))
     async def games() -> list[dict[str, Any]]:
         out = []
         for info in roadtrip.list_games():

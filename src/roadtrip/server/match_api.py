@@ -15,14 +15,22 @@ from fastapi import FastAPI, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
-from roadtrip.core.errors import IllegalMove
+from roadtrip.bots import UnknownBot
+from roadtrip.core.errors import (
+    GameOver,
+    IllegalMove,
+    InvalidOption,
+    NotYourTurn,
+    UnknownGame,
+)
 from roadtrip.core.records import replay_states
 from roadtrip.core.registry import game_class
 from roadtrip.server.advice_policy import advice_allowed
-from roadtrip.server.coordinator import Coordinator, Created, NotFound
-from roadtrip.server.seats import display_names, players_of
+from roadtrip.server.coordinator import Coordinator, Created, NotFound, StaleVersion
+from roadtrip.server.errors import MATCH_REFUSALS, error_responses
+from roadtrip.server.seats import SetupError, display_names, players_of
 from roadtrip.server.storage import Grant, SeatSpec
-from roadtrip.server.turn_clock import turn_clock_of
+from roadtrip.server.turn_clock import TimerError, turn_clock_of
 from roadtrip.server.visibility import replay_log, replay_step_message
 
 # The grant of a request's bearer token for a match (AccessDenied, NotFound).
@@ -110,7 +118,13 @@ def install_match_api(app: FastAPI, coordinator: Coordinator) -> GrantOf:
     def grant_of(request: Request, match_id: str) -> Grant:
         return coordinator.authorize(match_id, bearer(request))
 
-    @app.post("/api/matches", status_code=201)
+    @app.post(
+        "/api/matches",
+        status_code=201,
+        responses=error_responses(
+            UnknownGame, UnknownBot, InvalidOption, SetupError, TimerError, body=True
+        ),
+    )
     def create(body: CreateIn) -> dict[str, Any]:
         seats = [SeatSpec(name=s.name, bot=s.bot, partner=s.partner) for s in body.seats]
         options: dict[str, Any] = dict(body.options)
@@ -130,24 +144,33 @@ def install_match_api(app: FastAPI, coordinator: Coordinator) -> GrantOf:
             "turn_clock": stored.clock.to_dict() if stored.clock else None,
         }
 
-    @app.post("/api/matches/{match_id}/rematch", status_code=201)
+    @app.post(
+        "/api/matches/{match_id}/rematch",
+        status_code=201,
+        responses=error_responses(*MATCH_REFUSALS, SetupError),
+    )
     def rematch(match_id: str, request: Request) -> dict[str, Any]:
         """A new match like this finished one; the answer holds only the caller's link
         (every other player's page receives its own in its next state message)."""
         created, url = coordinator.rematch(grant_of(request, match_id))
         return {"match": created.match_id, "url": url}
 
-    @app.get("/api/matches/{match_id}/state")
+    @app.get("/api/matches/{match_id}/state", responses=error_responses(*MATCH_REFUSALS))
     def state(match_id: str, request: Request) -> dict[str, Any]:
         return coordinator.message(match_id, grant_of(request, match_id))
 
-    @app.post("/api/matches/{match_id}/actions")
+    @app.post(
+        "/api/matches/{match_id}/actions",
+        responses=error_responses(
+            *MATCH_REFUSALS, StaleVersion, GameOver, NotYourTurn, IllegalMove, body=True
+        ),
+    )
     def act(match_id: str, body: ActIn, request: Request) -> dict[str, Any]:
         grant = grant_of(request, match_id)
         coordinator.act(grant, body.action, body.seat, body.my_moves)
         return coordinator.message(match_id, grant)
 
-    @app.get("/api/matches/{match_id}/record")
+    @app.get("/api/matches/{match_id}/record", responses=error_responses(*MATCH_REFUSALS))
     def record(match_id: str, request: Request) -> Response:
         rec = coordinator.record(grant_of(request, match_id))
         return Response(
@@ -156,7 +179,7 @@ def install_match_api(app: FastAPI, coordinator: Coordinator) -> GrantOf:
             headers={"content-disposition": f'attachment; filename="roadtrip-{match_id}.json"'},
         )
 
-    @app.get("/api/matches/{match_id}/replay")
+    @app.get("/api/matches/{match_id}/replay", responses=error_responses(*MATCH_REFUSALS))
     def replay_index(match_id: str, request: Request) -> dict[str, Any]:
         grant = grant_of(request, match_id)
         live = coordinator.live(match_id)
@@ -169,7 +192,10 @@ def install_match_api(app: FastAPI, coordinator: Coordinator) -> GrantOf:
             "players": players_of(live.stored.seats),
         }
 
-    @app.get("/api/matches/{match_id}/replay/{step}")
+    @app.get(
+        "/api/matches/{match_id}/replay/{step}",
+        responses=error_responses(*MATCH_REFUSALS, IllegalMove),
+    )
     def replay_step(match_id: str, step: int, request: Request) -> dict[str, Any]:
         grant = grant_of(request, match_id)
         live = coordinator.live(match_id)
