@@ -28,6 +28,7 @@ from roadtrip.core.registry import game_class, load_game
 from roadtrip.server.advice_policy import advice_allowed, default_advice
 from roadtrip.server.autoplay import INLINE_MOVES, LiveMatch, play_automatic
 from roadtrip.server.clocked import TurnClocks
+from roadtrip.server.coordinator_base import Background, Thinker
 from roadtrip.server.created import Created
 from roadtrip.server.deadlines import clock_message, timed_out
 from roadtrip.server.gamelog import LogEntry, log_entry
@@ -40,7 +41,7 @@ from roadtrip.server.timers import Timers
 from roadtrip.server.tokens import new_match_id, new_seed, new_token, token_hash
 from roadtrip.server.transport import Transport
 from roadtrip.server.turn_clock import TurnClock
-from roadtrip.server.unattended import Background, Thinker, UnattendedPlay
+from roadtrip.server.unattended import UnattendedPlay
 from roadtrip.server.visibility import moves_by, state_message
 
 __all__ = [
@@ -95,9 +96,8 @@ class Coordinator(UnattendedPlay, Rematches, TurnClocks):
         self.thinker = thinker
         self.think_runner = think_runner
         self._live: LiveCache[LiveMatch] = LiveCache(limits or LiveLimits(), clock)
-        # Matches set aside since this process started: id -> why (logged too).
         self._broken: dict[str, str] = {}
-        self._rematches: OrderedDict[str, Created] = OrderedDict()  # see rematches.py
+        self._rematches: OrderedDict[str, Created] = OrderedDict()
 
     # ------------------------------------------------------------ creation
     def create_match(

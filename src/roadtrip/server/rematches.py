@@ -10,43 +10,17 @@ next state message (:meth:`Rematches.rematch_link`), never another's.
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from typing import Any
-
-from roadtrip.server.autoplay import LiveMatch
+from roadtrip.server.coordinator_base import CoordinatorBase
 from roadtrip.server.created import Created
 from roadtrip.server.match_errors import AccessDenied
 from roadtrip.server.seats import SetupError
-from roadtrip.server.storage import Grant, SeatSpec
-from roadtrip.server.turn_clock import TurnClock
+from roadtrip.server.storage import Grant
 
 MAX_REMEMBERED_REMATCHES = 10_000  # old match -> its rematch, newest kept
 
 
-class Rematches:
+class Rematches(CoordinatorBase):
     """Rematches of the coordinator's matches (see above)."""
-
-    # Rematches made since this process started: old match id -> the new match.
-    _rematches: OrderedDict[str, Created]
-
-    def live(self, match_id: str) -> LiveMatch:
-        raise NotImplementedError
-
-    def notify(self, match_id: str) -> None:
-        raise NotImplementedError
-
-    def create_match(
-        self,
-        game_id: str,
-        options: dict[str, Any],
-        seats: list[SeatSpec],
-        *,
-        hotseat: bool = False,
-        seed: int | None = None,
-        advice: bool | None = None,
-        turn_clock: TurnClock | None = None,
-    ) -> Created:
-        raise NotImplementedError
 
     def rematch(self, grant: Grant) -> tuple[Created, str]:
         """A new match with the same game, options and seats as a finished one (the

@@ -15,12 +15,9 @@ lease.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from functools import partial
-from typing import Protocol
 
 from roadtrip.core.match import Match
-from roadtrip.core.state import State
 from roadtrip.server.autoplay import (
     SLICE_MOVES,
     SLICE_SECONDS,
@@ -31,46 +28,14 @@ from roadtrip.server.autoplay import (
     play_thought,
     thinker_next,
 )
+from roadtrip.server.coordinator_base import CoordinatorBase
 from roadtrip.server.gamelog import LogEntry
-from roadtrip.server.live_cache import LiveCache
 
 logger = logging.getLogger("roadtrip.server")
 
-# Runs a job later, off the event loop (the web app: a thread pool).
-Background = Callable[[Callable[[], None]], None]
 
-
-class Thinker(Protocol):
-    """Where bots that think are played (the web app: its bot processes)."""
-
-    def choose(self, key: str, state: State, seat: int, bot: str, rng_seed: str) -> int | None:
-        """Bot ``bot``'s action for ``seat`` in ``state`` (of match ``key``), or None
-        when it could not be had (a fallback bot moves instead)."""
-
-
-class UnattendedPlay:
+class UnattendedPlay(CoordinatorBase):
     """Automatic play of the coordinator's matches (see above)."""
-
-    background: Background | None
-    thinker: Thinker | None
-    think_runner: Background | None
-    _live: LiveCache[LiveMatch]
-
-    def live(self, match_id: str) -> LiveMatch:
-        raise NotImplementedError
-
-    def _commit(
-        self,
-        live: LiveMatch,
-        trial: Match,
-        new_log: list[LogEntry],
-        start: int,
-        timeouts: list[int] | None = None,
-    ) -> None:
-        raise NotImplementedError
-
-    def _set_aside(self, match_id: str, exc: Exception) -> None:
-        raise NotImplementedError
 
     def _slice(
         self,
