@@ -110,8 +110,7 @@ class AdviceService:
             raise AdviceOff("advice is off in this match (it was chosen when it was created)")
         state = live.match.state
         if seat is None:
-            active = state.active_seats()
-            seat = next((s for s in grant.seats if s in active), grant.seats[0])
+            seat = grant.seat_to_act(state.active_seats())
         elif seat not in grant.seats:
             raise AdviceOff(f"advice is only for your own seat; you do not play seat {seat}")
         if state.is_terminal():

@@ -230,8 +230,7 @@ class Coordinator(UnattendedPlay, Rematches, TurnClocks):
         live = self.live(grant.match_id)
         state = live.match.state
         if seat is None:
-            active = state.active_seats()
-            seat = next((s for s in grant.seats if s in active), grant.seats[0])
+            seat = grant.seat_to_act(state.active_seats())
         elif seat not in grant.seats:
             raise AccessDenied(f"this token does not play seat {seat}")
         # ``my_moves``: how many moves the client saw this seat make.  Another seat's
