@@ -26,9 +26,6 @@ from __future__ import annotations
 import contextlib
 import os
 import random
-import socket
-import subprocess
-import sys
 import tempfile
 import time
 import warnings
@@ -38,7 +35,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
 import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -48,11 +44,10 @@ from schemathesis.core.failures import FailureGroup
 
 import roadtrip
 from fuzz_cli import fuzz_main
+from fuzz_target import ServedProcess, create_match, replay_sqlite
 from roadtrip.bots import bot_names
-from roadtrip.core.records import MatchRecord, replay
 from roadtrip.core.registry import game_class
 
-SERVE = "import sys; from roadtrip.cli.main import main; sys.argv[0] = 'roadtrip'; main()"
 PEOPLE_GAMES = [("road-to-300", 2), ("road-rally", 2), ("get-your-kicks", 2)]
 
 
@@ -101,8 +96,9 @@ class App:
 
     def __init__(self, in_process: bool, folder: Path) -> None:
         self.in_process = in_process
-        self.process: subprocess.Popen[bytes] | None = None
+        self.served: ServedProcess | None = None
         self.database = folder / "fuzz.sqlite3"
+        self.base_url: str | None = None
         if in_process:
             from fastapi.testclient import TestClient
 
@@ -113,29 +109,11 @@ class App:
             self.client: Any = TestClient(self.app)
             self.client.__enter__()  # the app's lifespan: its bot threads
             self.schema = schemathesis.openapi.from_asgi("/openapi.json", self.app)
-            self.base_url: str | None = None
         else:
-            with socket.socket() as sock:
-                sock.bind(("127.0.0.1", 0))
-                port = sock.getsockname()[1]
-            self.log = folder / "serve.log"
-            args = ["serve", "--port", str(port), "--database-url", f"sqlite:///{self.database}"]
-            self.process = subprocess.Popen(
-                [sys.executable, "-c", SERVE, *args],
-                stdout=self.log.open("wb"),
-                stderr=subprocess.STDOUT,
-                env={**os.environ, "PYTHONUNBUFFERED": "1"},
-            )
-            self.base_url = f"http://127.0.0.1:{port}"
-            self.client = httpx.Client(base_url=self.base_url, timeout=30)
-            deadline = time.monotonic() + 60
-            while True:
-                with contextlib.suppress(httpx.HTTPError):
-                    if self.client.get("/api/games").status_code == 200:
-                        break
-                if time.monotonic() > deadline:
-                    raise RuntimeError(self.log.read_text())
-                time.sleep(0.2)
+            self.served = ServedProcess(folder)
+            self.database = self.served.database
+            self.client = self.served.http
+            self.base_url = self.served.base_url
             self.schema = schemathesis.openapi.from_url(f"{self.base_url}/openapi.json")
 
     def call(self, case: Any) -> Any:
@@ -148,47 +126,19 @@ class App:
         return int(response.json()["version"])
 
     def create(self, body: dict[str, Any]) -> dict[str, Any]:
-        response = self.client.post("/api/matches", json=body)
-        assert response.status_code == 201, response.text
-        created: dict[str, Any] = response.json()
-        return created
+        return create_match(self.client, body)
 
     def replay_all(self) -> tuple[int, list[str]]:
-        from roadtrip.server.sql_store import SqlStore
-
-        store = SqlStore(f"sqlite:///{self.database}")
-        failing = []
-        try:
-            ids = [m.id for m in store.recent(10**9)]
-            for match_id in ids:
-                stored = store.load(match_id)
-                assert stored is not None
-                record = MatchRecord(
-                    stored.game, stored.options, stored.seed, tuple(stored.actions)
-                )
-                try:
-                    state = replay(record)
-                    if state.is_terminal() != stored.finished:
-                        raise ValueError("finished in the store, not in the replay (or not)")
-                except Exception as exc:  # counted and reported
-                    failing.append(f"{match_id}: {exc}")
-        finally:
-            store.close()
-        return len(ids), failing
+        return replay_sqlite(self.database)
 
     def close(self) -> None:
-        if self.in_process:
-            self.client.__exit__(None, None, None)
+        if self.served is not None:
+            self.served.close()
         else:
-            self.client.close()
-            assert self.process is not None
-            self.process.terminate()
-            self.process.wait(15)
+            self.client.__exit__(None, None, None)
 
     def tracebacks(self) -> int:
-        if self.in_process:
-            return 0
-        return self.log.read_text(errors="replace").count("Traceback (most recent call last)")
+        return self.served.tracebacks() if self.served is not None else 0
 
 
 def setups() -> st.SearchStrategy[dict[str, Any]]:

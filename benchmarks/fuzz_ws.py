@@ -31,9 +31,6 @@ import contextlib
 import json
 import os
 import random
-import socket
-import subprocess
-import sys
 import tempfile
 import time
 from collections import Counter
@@ -43,8 +40,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from fuzz_cli import fuzz_main
+from fuzz_target import ServedProcess, create_match, replay_every
 
-SERVE = "import sys; from roadtrip.cli.main import main; sys.argv[0] = 'roadtrip'; main()"
 # Two seats, people only: every change comes from this fuzzer's own messages.
 GAMES: list[tuple[str, dict[str, Any]]] = [
     ("road-to-300", {"players": 2}),
@@ -520,34 +517,13 @@ class InProcess:
         return TestClientConn(session, stack)
 
     def create(self, body: dict[str, Any]) -> dict[str, Any]:
-        response = self.client.post("/api/matches", json=body)
-        if response.status_code != 201:
-            raise RuntimeError(response.text)
-        created: dict[str, Any] = response.json()
-        return created
+        return create_match(self.client, body)
 
     def replay_all(self) -> tuple[int, list[str]]:
         return replay_every(self.store, [m.id for m in self.store.recent(10**9)])
 
     def close(self) -> None:
         self.client.__exit__(None, None, None)
-
-
-def replay_every(store: Any, ids: list[str]) -> tuple[int, list[str]]:
-    from roadtrip.core.records import MatchRecord, replay
-
-    failing = []
-    for match_id in ids:
-        stored = store.load(match_id)
-        try:
-            state = replay(
-                MatchRecord(stored.game, stored.options, stored.seed, tuple(stored.actions))
-            )
-            if state.is_terminal() != stored.finished:
-                raise ValueError("stored as finished but the replay is not, or not")
-        except Exception as exc:  # counted and reported
-            failing.append(f"{match_id}: {exc}")
-    return len(ids), failing
 
 
 class SocketConn:
@@ -588,59 +564,11 @@ class SocketConn:
         self.ws.close()
 
 
-class Served:
+class Served(ServedProcess):
     """A ``roadtrip serve`` process on a loopback port and a fresh SQLite file."""
-
-    def __init__(self, folder: Path) -> None:
-        import httpx
-
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            self.port = sock.getsockname()[1]
-        self.database = folder / "fuzz.sqlite3"
-        self.log = folder / "serve.log"
-        args = ["serve", "--port", str(self.port), "--database-url", f"sqlite:///{self.database}"]
-        self.process = subprocess.Popen(
-            [sys.executable, "-c", SERVE, *args],
-            stdout=self.log.open("wb"),
-            stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
-        self.http = httpx.Client(base_url=f"http://127.0.0.1:{self.port}", timeout=30)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            with contextlib.suppress(httpx.HTTPError):
-                if self.http.get("/api/games").status_code == 200:
-                    return
-            time.sleep(0.2)
-        raise RuntimeError(f"roadtrip serve did not start: {self.log.read_text()}")
 
     def connect(self, match_id: str) -> Conn:
         return SocketConn(f"ws://127.0.0.1:{self.port}/ws/matches/{match_id}")
-
-    def create(self, body: dict[str, Any]) -> dict[str, Any]:
-        response = self.http.post("/api/matches", json=body)
-        if response.status_code != 201:
-            raise RuntimeError(response.text)
-        created: dict[str, Any] = response.json()
-        return created
-
-    def replay_all(self) -> tuple[int, list[str]]:
-        from roadtrip.server.sql_store import SqlStore
-
-        store = SqlStore(f"sqlite:///{self.database}")
-        try:
-            return replay_every(store, [m.id for m in store.recent(10**9)])
-        finally:
-            store.close()
-
-    def close(self) -> None:
-        self.http.close()
-        self.process.terminate()
-        self.process.wait(15)
-
-    def tracebacks(self) -> int:
-        return self.log.read_text(errors="replace").count("Traceback (most recent call last)")
 
 
 @contextlib.contextmanager

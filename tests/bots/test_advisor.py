@@ -9,6 +9,7 @@ import time
 from random import Random
 
 import pytest
+from decisions import decision
 
 import roadtrip
 from roadtrip.bots import advise
@@ -16,7 +17,6 @@ from roadtrip.bots.advice import EngineResult, Estimate, advisor, mcts_engine
 from roadtrip.bots.advice.figures import mean_interval, rank_key, wilson_interval
 from roadtrip.bots.search import Evaluation
 from roadtrip.bots.search.mcts import Budget
-from roadtrip.core import sample_chance
 from roadtrip.core.errors import IllegalMove
 from roadtrip.core.state import State
 
@@ -28,23 +28,6 @@ SETUPS = [
     ("road-rally", {"players": 2}),
     ("open-road", {"players": 2}),
 ]
-
-
-def decision(game: roadtrip.Game, seed: int, moves: int, seat: int = 0) -> State:
-    """A state where ``seat`` decides, after at least ``moves`` random actions."""
-    state = game.new_initial_state()
-    rng = Random(seed)
-    made = 0
-    while made < moves or state.is_chance_node() or seat not in state.active_seats():
-        if state.is_terminal():
-            pytest.skip("the random game ended early")
-        if state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
-        else:
-            actor = state.current_player()
-            state.apply_action(rng.choice(state.legal_actions(actor)), actor)
-        made += 1
-    return state
 
 
 @pytest.mark.parametrize(("game_id", "options"), SETUPS)

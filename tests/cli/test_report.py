@@ -9,38 +9,16 @@ import signal
 from pathlib import Path
 
 import pytest
-import typer
+from cli_kit import needs_matplotlib, stand_in_app, without_timing
 from typer.testing import CliRunner
 
 from roadtrip.cli import report, simulate
 from roadtrip.cli.simulate_plan import sigterm_as_interrupt
 from roadtrip.sim.recording import read_rows
 
-
-def _app() -> typer.Typer:
-    app = typer.Typer()
-
-    @app.callback()
-    def main() -> None:
-        """A stand-in for the roadtrip app (a callback keeps commands subcommands)."""
-
-    simulate.register(app)
-    report.register(app)
-    return app
-
-
-APP = _app()
+APP = stand_in_app(simulate.register, report.register)
 runner = CliRunner()
 RUN = ["simulate", "road-to-300", "--players", "2", "--bots", "greedy,random", "--seed", "3"]
-
-
-def _needs_matplotlib() -> None:
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        if os.environ.get("CI"):
-            raise
-        pytest.skip("needs matplotlib: pip install -e '.[lab]' (part of '.[test]')")
 
 
 def test_out_then_resume_plays_only_the_missing_games(tmp_path: Path) -> None:
@@ -55,10 +33,7 @@ def test_out_then_resume_plays_only_the_missing_games(tmp_path: Path) -> None:
     assert sorted(row["index"] for row in read_rows(out)) == list(range(30))
     whole = runner.invoke(APP, [*RUN, "-n", "30", "--json"])
     resumed, direct = json.loads(more.stdout), json.loads(whole.stdout)
-    for data in (resumed, direct):
-        for name in ("elapsed_s", "games_per_second", "workers", "backend"):
-            data.pop(name)
-    assert resumed == direct
+    assert without_timing(resumed) == without_timing(direct)
 
 
 def test_resume_needs_out() -> None:
@@ -68,7 +43,7 @@ def test_resume_needs_out() -> None:
 
 
 def test_simulate_report_and_report_command_write_html(tmp_path: Path) -> None:
-    _needs_matplotlib()
+    needs_matplotlib()
     one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
     page = tmp_path / "direct.html"
     made = runner.invoke(APP, [*RUN, "-n", "20", "--out", str(one), "--report", str(page)])

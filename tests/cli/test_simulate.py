@@ -6,25 +6,13 @@ import json
 import os
 
 import pytest
-import typer
+from cli_kit import stand_in_app
 from typer.testing import CliRunner
 
 from roadtrip.cli.simulate import register
 from roadtrip.sim.stats import MACHINE_FIELDS
 
-
-def _app() -> typer.Typer:
-    app = typer.Typer()
-
-    @app.callback()
-    def main() -> None:
-        """A stand-in for the roadtrip app (a callback keeps 'simulate' a subcommand)."""
-
-    register(app)
-    return app
-
-
-APP = _app()
+APP = stand_in_app(register)
 runner = CliRunner()
 
 

@@ -5,11 +5,10 @@ line and exit 2, and the parsing of a study's ``--option`` texts."""
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
-import typer
+from cli_kit import needs_matplotlib, stand_in_app, without_timing
 from typer.testing import CliRunner
 
 from roadtrip.cli import simulate, study
@@ -18,43 +17,13 @@ from roadtrip.core.registry import game_class
 from roadtrip.sim.recording import read_rows
 from roadtrip.sim.study import parse_study
 
-
-def _app() -> typer.Typer:
-    app = typer.Typer()
-
-    @app.callback()
-    def main() -> None:
-        """A stand-in for the roadtrip app (a callback keeps commands subcommands)."""
-
-    simulate.register(app)
-    study.register(app)
-    return app
-
-
-APP = _app()
+APP = stand_in_app(simulate.register, study.register)
 runner = CliRunner()
 STUDY = ["study", "road-to-300", "--players", "2", "--bots", "greedy,random", "--seed", "5"]
 
 
-def _needs_matplotlib() -> None:
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        if os.environ.get("CI"):
-            raise
-        pytest.skip("needs matplotlib: pip install -e '.[lab]' (part of '.[test]')")
-
-
-def _without_timing(summary: dict[str, object]) -> dict[str, object]:
-    return {
-        name: value
-        for name, value in summary.items()
-        if name not in ("elapsed_s", "games_per_second", "workers", "backend")
-    }
-
-
 def test_study_runs_every_value_with_the_same_seeds_as_simulate(tmp_path: Path) -> None:
-    _needs_matplotlib()
+    needs_matplotlib()
     report = tmp_path / "study.html"
     out_dir = tmp_path / "runs"
     args = [*STUDY, "--option", "cross_standing=false,true", "--option", "no_cross=pass"]
@@ -88,7 +57,7 @@ def test_study_runs_every_value_with_the_same_seeds_as_simulate(tmp_path: Path) 
             ],
         )
         assert alone.exit_code == 0, alone.output
-        assert _without_timing(run["summary"]) == _without_timing(json.loads(alone.stdout))
+        assert without_timing(run["summary"]) == without_timing(json.loads(alone.stdout))
         rows = read_rows(out_dir / f"road-to-300-cross_standing-{value}.jsonl")
         assert sorted(row["index"] for row in rows) == list(range(10))
     html = report.read_text(encoding="utf-8")
@@ -99,7 +68,7 @@ def test_study_runs_every_value_with_the_same_seeds_as_simulate(tmp_path: Path) 
 
 
 def test_study_prints_a_table_with_a_row_per_value(tmp_path: Path) -> None:
-    _needs_matplotlib()
+    needs_matplotlib()
     report = tmp_path / "rally.html"
     result = runner.invoke(
         APP,

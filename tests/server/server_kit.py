@@ -96,6 +96,23 @@ def decisions_of(history: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return [(seat, action) for seat, action in history if seat >= 0]
 
 
+def old_solo_row(match_id: str, seed: int) -> dict[str, Any]:
+    """A ``matches`` row of a solo Road to 300 match with no move yet, as every
+    earlier schema wrote it (seats without "partner"; no clock, no settings)."""
+    return {
+        "id": match_id,
+        "game": GAME,
+        "options": {"players": 1},
+        "seed": seed,
+        "seats": [{"name": "Ann", "bot": None}],
+        "hotseat": False,
+        "finished": False,
+        "returns": None,
+        "created_at": 1.0,
+        "action_count": 0,
+    }
+
+
 def seats(*bots: str | None) -> list[SeatSpec]:
     return [
         SeatSpec(name=f"Player {i + 1}" if bot is None else f"Bot {i + 1}", bot=bot)

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_kit import GAME, auth, create_http, play_http, state_http
+from server_kit import GAME, auth, create_http, old_solo_row, play_http, state_http
 from sqlalchemy import create_engine, insert
 
 from roadtrip.server import advice
@@ -131,20 +131,7 @@ def test_a_match_stored_before_the_setting_loads_with_the_default(tmp_path: Path
     engine = create_engine(url)
     metadata.create_all(engine, tables=[matches, tokens, metadata.tables["actions"]])
     with engine.begin() as conn:
-        conn.execute(
-            insert(matches).values(
-                id="old1",
-                game=GAME,
-                options={"players": 1},
-                seed=5,
-                seats=[{"name": "Ann", "bot": None}],
-                hotseat=False,
-                finished=False,
-                returns=None,
-                created_at=1.0,
-                action_count=0,
-            )
-        )
+        conn.execute(insert(matches).values(**old_solo_row("old1", seed=5)))
         conn.execute(
             insert(tokens).values(token_hash=token_hash("t" * 40), match_id="old1", seats=[0])
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 
 import pytest
+from server_kit import old_solo_row
 
 from roadtrip.server.sql_store import SqlStore
 from roadtrip.server.storage import Grant, MatchStore, SeatSpec, StorageError, StoredMatch
@@ -237,20 +238,7 @@ def test_matches_stored_before_teams_existed_still_load(sql_url: str) -> None:
     store = SqlStore(sql_url)
     try:
         with store.engine.begin() as conn:
-            conn.execute(
-                insert(matches).values(
-                    id="old",
-                    game="road-to-300",
-                    options={"players": 1},
-                    seed=9,
-                    seats=[{"name": "Ann", "bot": None}],
-                    hotseat=False,
-                    finished=False,
-                    returns=None,
-                    created_at=1.0,
-                    action_count=0,
-                )
-            )
+            conn.execute(insert(matches).values(**old_solo_row("old", seed=9)))
             conn.execute(insert(tokens).values(token_hash="f" * 64, match_id="old", seats=[0]))
         loaded = store.load("old")
         assert loaded is not None and loaded.seats == [SeatSpec("Ann")]

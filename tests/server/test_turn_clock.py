@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from server_kit import seats
+from server_kit import old_solo_row, seats
 from sqlalchemy import create_engine, insert, inspect
 
 from roadtrip.server.coordinator import Coordinator, StaleVersion
@@ -228,20 +228,7 @@ def test_a_database_from_before_turn_clocks_loads_and_gains_the_table(tmp_path: 
         engine, tables=[t for n, t in metadata.tables.items() if n != "match_clocks"]
     )
     with engine.begin() as conn:
-        conn.execute(
-            insert(matches).values(
-                id="old1",
-                game="road-to-300",
-                options={"players": 1},
-                seed=5,
-                seats=[{"name": "Ann", "bot": None}],
-                hotseat=False,
-                finished=False,
-                returns=None,
-                created_at=1.0,
-                action_count=0,
-            )
-        )
+        conn.execute(insert(matches).values(**old_solo_row("old1", seed=5)))
     assert not inspect(engine).has_table("match_clocks")
     engine.dispose()
     store = SqlStore(url)

@@ -14,10 +14,8 @@ red line and exits with code 2; there are no tracebacks for mistakes a user can 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 from rich import box
@@ -28,12 +26,12 @@ from rich.table import Table
 from roadtrip.bots.advice import DEFAULT_SECONDS
 from roadtrip.cli import play as terminal
 from roadtrip.cli.advice_view import AdvisorHint
+from roadtrip.cli.exits import fail, user_errors
 from roadtrip.core import (
     Game,
     Match,
     MatchRecord,
     OptionValue,
-    RoadtripError,
     game_class,
     list_games,
     load_game,
@@ -49,28 +47,9 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-USER_ERROR = 2
-
 
 def _console() -> Console:
     return Console(highlight=False)
-
-
-def fail(message: str) -> NoReturn:
-    """Print one red line on stderr and exit with code 2."""
-    Console(stderr=True, highlight=False).print(
-        f"[bold red]Error:[/] [red]{escape(message)}[/]", soft_wrap=True
-    )
-    raise typer.Exit(USER_ERROR)
-
-
-@contextmanager
-def user_errors() -> Iterator[None]:
-    """Turn roadtrip errors into a clear message and exit code 2."""
-    try:
-        yield
-    except RoadtripError as exc:
-        fail(str(exc))
 
 
 def _text(value: OptionValue) -> str:

@@ -20,10 +20,9 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from roadtrip.cli.exits import USAGE_ERROR, error_line
 from roadtrip.core.errors import RoadtripError
 from roadtrip.sim.report import load_result_set, write_report
-
-USAGE_ERROR = 2
 
 
 def register(app: typer.Typer) -> None:
@@ -59,9 +58,7 @@ def report_command(
         ]
         write_report(runs, output, title)
     except RoadtripError as exc:
-        Console(stderr=True, highlight=False).print(
-            f"[bold red]Error:[/] [red]{escape(str(exc))}[/]", soft_wrap=True
-        )
+        error_line(str(exc))
         raise typer.Exit(USAGE_ERROR) from None
     Console(stderr=True, highlight=False).print(
         f"wrote {escape(str(output))} ({len(runs)} run{'s' if len(runs) != 1 else ''})"

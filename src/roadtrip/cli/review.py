@@ -22,7 +22,7 @@ from rich.table import Table
 
 from roadtrip.bots.advice import DEFAULT_SECONDS, Review, ReviewedDecision, review_match
 from roadtrip.cli.advice_view import percent
-from roadtrip.cli.main import fail, user_errors
+from roadtrip.cli.exits import fail, user_errors
 from roadtrip.core import MatchRecord, replay
 
 

@@ -27,9 +27,8 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from roadtrip.cli.exits import USAGE_ERROR, error_line
 from roadtrip.server.settings import MAX_HTTP_CONNECTIONS_PER_ADDRESS, MAX_WS_PER_ADDRESS
-
-USAGE_ERROR = 2
 
 
 def register(app: typer.Typer) -> None:
@@ -124,19 +123,13 @@ def serve_command(
             bot_pool=BotPool(bot_workers) if bot_workers != 0 else None,
         )
     except RoadtripError as exc:  # e.g. --redis-url without PostgreSQL
-        Console(stderr=True, highlight=False).print(
-            f"[bold red]Error:[/] [red]{escape(sentence(str(exc)))}[/]", soft_wrap=True
-        )
+        error_line(sentence(str(exc)))
         raise typer.Exit(USAGE_ERROR) from None
     except (SQLAlchemyError, ImportError) as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         if isinstance(exc, ImportError):
             reason += " (PostgreSQL needs roadtrip[postgres]; --redis-url roadtrip[cluster])"
-        Console(stderr=True, highlight=False).print(
-            f"[bold red]Error:[/] [red]cannot open the database "
-            f"{escape(printable_url(url))}: {escape(reason)}[/]",
-            soft_wrap=True,
-        )
+        error_line(f"cannot open the database {printable_url(url)}: {reason}")
         raise typer.Exit(USAGE_ERROR) from None
     shown_host = f"[{host}]" if ":" in host else host
     console.print(

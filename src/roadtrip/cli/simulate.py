@@ -41,20 +41,17 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from roadtrip.bots import UnknownBot
+from roadtrip.cli.exits import command_errors
 from roadtrip.cli.run_options import BotOption, BotsOption, GameArgument, PlayersOption, ThinkOption
 from roadtrip.cli.simulate_balance import balance_tables
 from roadtrip.cli.simulate_plan import Plan, run_plan
-from roadtrip.core.errors import InvalidOption, RoadtripError
+from roadtrip.core.errors import InvalidOption
 from roadtrip.core.options import OptionValue, parse_option_texts
 from roadtrip.core.registry import game_class
 from roadtrip.sim.report import ResultSet, write_report
 from roadtrip.sim.report_plots import figure_class
 from roadtrip.sim.runner import SimulationError
 from roadtrip.sim.stats import SimulationSummary
-
-USAGE_ERROR = 2
-INTERRUPTED = 130
 
 
 def register(app: typer.Typer) -> None:
@@ -118,7 +115,7 @@ def simulate_command(
     think: ThinkOption = 1.0,
 ) -> None:
     """Play GAME many times with bots and print a summary."""
-    try:
+    with command_errors():
         check_run(games, think)
         options = _options(game, option or [], players)
         seat_bots = [name.strip() for name in bots.split(",")] if bots else [bot]
@@ -142,12 +139,6 @@ def simulate_command(
         if report is not None:
             write_report([ResultSet(_label(out), summary, tally)], report)
             Console(stderr=True, highlight=False).print(f"wrote the report {escape(str(report))}")
-    except (RoadtripError, UnknownBot) as exc:
-        _error(str(exc))
-        raise typer.Exit(USAGE_ERROR) from None
-    except KeyboardInterrupt:
-        _error("interrupted")
-        raise typer.Exit(INTERRUPTED) from None
     if as_json:
         typer.echo(json.dumps(summary.to_dict(), indent=2))
     else:
@@ -160,13 +151,6 @@ def simulate_command(
 def _label(out: Path | None) -> str:
     """A report's name for the run: its results file's name, if it has one."""
     return out.stem if out is not None else "this run"
-
-
-def _error(message: str) -> None:
-    """One red line on stderr, as every roadtrip command reports a mistake."""
-    Console(stderr=True, highlight=False).print(
-        f"[bold red]Error:[/] [red]{escape(message)}[/]", soft_wrap=True
-    )
 
 
 def _options(game: str, texts: list[str], players: int | None) -> dict[str, OptionValue]:

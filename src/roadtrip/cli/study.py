@@ -30,11 +30,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from roadtrip.bots import UnknownBot
+from roadtrip.cli.exits import command_errors
 from roadtrip.cli.run_options import BotOption, BotsOption, PlayersOption, ThinkOption
 from roadtrip.cli.simulate import check_run
 from roadtrip.cli.simulate_plan import Plan, run_plan
-from roadtrip.core.errors import RoadtripError
 from roadtrip.core.registry import game_class
 from roadtrip.sim.report import ResultSet, write_report
 from roadtrip.sim.report_plots import figure_class
@@ -46,9 +45,6 @@ from roadtrip.sim.study import (
     study_rows,
     widest_interval,
 )
-
-USAGE_ERROR = 2
-INTERRUPTED = 130
 
 
 def register(app: typer.Typer) -> None:
@@ -93,7 +89,7 @@ def study_command(
     think: ThinkOption = 1.0,
 ) -> None:
     """Run GAME once per value of the studied option (same seeds) and compare them."""
-    try:
+    with command_errors(OSError):
         check_run(games, think)
         study = parse_study(game, game_class(game).options_spec, option, players)
         seat_bots = [name.strip() for name in bots.split(",")] if bots else [bot]
@@ -126,12 +122,6 @@ def study_command(
             runs.append(ResultSet(study.label(value), summary, tally))
         title = f"{game}: {study.option} = {', '.join(shown(v) for v in study.values)}"
         write_report(runs, output, title)
-    except (RoadtripError, UnknownBot, OSError) as exc:
-        _error(str(exc))
-        raise typer.Exit(USAGE_ERROR) from None
-    except KeyboardInterrupt:
-        _error("interrupted")
-        raise typer.Exit(INTERRUPTED) from None
     if as_json:
         typer.echo(json.dumps(study_json(study, runs, output), indent=2))
     else:
@@ -174,10 +164,3 @@ def study_table(study: Study, runs: list[ResultSet]) -> Table:
 
 def _note(message: str) -> None:
     Console(stderr=True, highlight=False).print(escape(message))
-
-
-def _error(message: str) -> None:
-    """One red line on stderr, as every roadtrip command reports a mistake."""
-    Console(stderr=True, highlight=False).print(
-        f"[bold red]Error:[/] [red]{escape(message)}[/]", soft_wrap=True
-    )

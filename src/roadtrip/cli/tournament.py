@@ -29,10 +29,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from roadtrip.cli.exits import command_errors
 from roadtrip.cli.run_options import GameArgument, PlayersOption
-from roadtrip.cli.simulate import INTERRUPTED, USAGE_ERROR, _error, _options
+from roadtrip.cli.simulate import _options
 from roadtrip.cli.simulate_plan import progress_bar
-from roadtrip.core.errors import RoadtripError
 from roadtrip.core.options import OptionValue
 from roadtrip.sim.standings import RATING_MODEL, TournamentSummary
 from roadtrip.sim.tournament import deals_for, prepare_tournament, schedule, tournament
@@ -79,16 +79,10 @@ def tournament_command(
     ] = False,
 ) -> None:
     """Play a round robin of bots at GAME and rank them."""
-    try:
+    with command_errors():
         options = _options(game, option or [], players)
         names = [name.strip() for name in bots.split(",")]
         summary = _run(game, options, names, games, seed, workers, think, not as_json)
-    except RoadtripError as exc:
-        _error(str(exc))
-        raise typer.Exit(USAGE_ERROR) from None
-    except KeyboardInterrupt:
-        _error("interrupted")
-        raise typer.Exit(INTERRUPTED) from None
     if as_json:
         typer.echo(json.dumps(summary.to_dict(), indent=2))
         return

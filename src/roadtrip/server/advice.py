@@ -37,8 +37,9 @@ from fastapi import FastAPI, Request
 from roadtrip.bots.advice import AdviceReport, advise, review_match
 from roadtrip.core.errors import GameOver, InvalidSeat, NotYourTurn
 from roadtrip.server.advice_policy import AdviceOff, NotOverYet, advice_allowed
-from roadtrip.server.bot_pool import BotPool
+from roadtrip.server.bot_pool import BotPool, BotPoolFailure
 from roadtrip.server.coordinator import Coordinator
+from roadtrip.server.errors import MATCH_REFUSALS, error_responses
 from roadtrip.server.seats import display_names
 from roadtrip.server.storage import Grant
 
@@ -109,8 +110,7 @@ class AdviceService:
             raise AdviceOff("advice is off in this match (it was chosen when it was created)")
         state = live.match.state
         if seat is None:
-            active = state.active_seats()
-            seat = next((s for s in grant.seats if s in active), grant.seats[0])
+            seat = grant.seat_to_act(state.active_seats())
         elif seat not in grant.seats:
             raise AdviceOff(f"advice is only for your own seat; you do not play seat {seat}")
         if state.is_terminal():
@@ -226,18 +226,24 @@ def install_advice(
     """Add the advice and review routes to ``app``; the service behind them
     (computing in ``pool``'s processes, if given; its threads only wait then)."""
     service = AdviceService(coordinator, pool=pool, workers=2 if pool is None else 8)
+    review_refusals = error_responses(*MATCH_REFUSALS, NotOverYet, InvalidSeat)
 
-    @app.get("/api/matches/{match_id}/advice")
+    @app.get(
+        "/api/matches/{match_id}/advice",
+        responses=error_responses(
+            *MATCH_REFUSALS, AdviceOff, GameOver, NotYourTurn, BotPoolFailure
+        ),
+    )
     async def advice(match_id: str, request: Request, seat: int | None = None) -> dict[str, Any]:
         return await service.advice(grant_of(request, match_id), seat)
 
-    @app.post("/api/matches/{match_id}/review")
+    @app.post("/api/matches/{match_id}/review", responses=review_refusals)
     async def start_review(
         match_id: str, request: Request, seat: int | None = None
     ) -> dict[str, Any]:
         return service.start_review(grant_of(request, match_id), seat)
 
-    @app.get("/api/matches/{match_id}/review")
+    @app.get("/api/matches/{match_id}/review", responses=review_refusals)
     async def review(match_id: str, request: Request, seat: int | None = None) -> dict[str, Any]:
         return service.review_status(grant_of(request, match_id), seat)
 

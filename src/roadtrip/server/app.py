@@ -1,9 +1,13 @@
 """The web app: HTTP API, WebSocket play and the static browser client.
 
-Routes stay thin: they parse and authorize, then call the coordinator, which is the
-only authority.  Tokens travel in an ``Authorization: Bearer`` header or in the
-first WebSocket message, never in a URL the server sees (invite links carry them
-after ``#``), so they never reach access logs.
+This module assembles the app (error handlers, pages, the route groups of
+:mod:`~roadtrip.server.match_api`, :mod:`~roadtrip.server.advice` and
+:mod:`~roadtrip.server.turns`, the WebSocket) and runs the coordinator's background
+runners, timers and sweeps for the app's lifetime.  Routes stay thin: they parse
+and authorize, then call the coordinator, which is the only authority.  Tokens
+travel in an ``Authorization: Bearer`` header or in the first WebSocket message,
+never in a URL the server sees (invite links carry them after ``#``), so they
+never reach access logs.
 """
 
 from __future__ import annotations
@@ -22,31 +26,28 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import roadtrip
 from roadtrip.bots import bot_names, bot_summary
-from roadtrip.core.errors import IllegalMove, RoadtripError
-from roadtrip.core.records import replay_states
+from roadtrip.core.errors import RoadtripError
 from roadtrip.core.registry import game_class
 from roadtrip.server.advice import install_advice
-from roadtrip.server.advice_policy import advice_allowed
 from roadtrip.server.bot_pool import BotPool
-from roadtrip.server.coordinator import Coordinator, Created, NotFound
-from roadtrip.server.errors import error_body, error_code
+from roadtrip.server.coordinator import Coordinator
+from roadtrip.server.errors import error_body, error_code, error_responses
 from roadtrip.server.http_guards import API_DOCS_PATH, BodyLimit, SecurityHeaders
 from roadtrip.server.live_cache import LiveLimits
-from roadtrip.server.seats import TEAM_GAMES, SetupError, display_names, players_of
+from roadtrip.server.match_api import install_match_api
+from roadtrip.server.seats import TEAM_GAMES, SetupError
 from roadtrip.server.settings import BOT_WORKERS, MAX_HTTP_BODY, SWEEP_SECONDS, THINK_THREADS
 from roadtrip.server.sql_store import SqlStore
-from roadtrip.server.storage import Grant, MatchStore, SeatSpec
+from roadtrip.server.storage import MatchStore
 from roadtrip.server.timers import LoopTimers
 from roadtrip.server.transport import ConnectionLimits, QueueHub
-from roadtrip.server.turn_clock import turn_clock_info, turn_clock_of
+from roadtrip.server.turn_clock import turn_clock_info
 from roadtrip.server.turns import install_turns
-from roadtrip.server.visibility import replay_log, replay_step_message
 from roadtrip.server.websocket import websocket_endpoint
 
 if TYPE_CHECKING:
@@ -54,34 +55,6 @@ if TYPE_CHECKING:
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 NOT_FOUND_PAGE = WEB / "404.html"
-
-
-class SeatIn(BaseModel):
-    # Names longer than NAME_LIMIT are refused by checked_seats with a sentence
-    # naming the limit (a 400 bad_setup), not cut.
-    name: str = Field(default="Player", min_length=1)
-    bot: str | None = Field(default=None, max_length=40)
-    partner: str | None = None  # a team seat's second player (America's Main Street)
-
-
-class CreateIn(BaseModel):
-    game: str = Field(max_length=64)
-    options: dict[str, bool | int | str] = Field(default_factory=dict)
-    seats: list[SeatIn] = Field(default_factory=list, max_length=8)
-    hotseat: bool = False
-    # May the players ask the advisor?  None: the default for the seats (on where
-    # at most one seat is played by people).
-    advice: bool | None = None
-    # A time limit per decision (server/turn_clock.py): {"seconds", "on_expiry":
-    # "bot"|"pass", "bot"}; None or seconds 0: none.  Checked there (400 bad_setup).
-    turn_clock: Any = None
-
-
-class ActIn(BaseModel):
-    # strict: JSON integers only ("12", true and 1.0 are refused, as over WebSocket)
-    action: int = Field(strict=True)
-    seat: int | None = Field(default=None, strict=True)
-    my_moves: int | None = Field(default=None, strict=True)
 
 
 def cluster_runtime(
@@ -97,52 +70,6 @@ def cluster_runtime(
     except RoadtripError:
         store.close()
         raise
-
-
-def bearer(request: Request) -> str | None:
-    header = request.headers.get("authorization", "")
-    scheme, _, token = header.partition(" ")
-    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
-
-
-def link(match_id: str, token: str) -> str:
-    return f"/m/{match_id}#t={token}"
-
-
-def created_answer(created: Created, seats: list[SeatSpec]) -> dict[str, Any]:
-    """The answer to a new match: one entry per person of a human seat (a team seat
-    has two, each with its own token and own ``name``; ``seat_name`` is the seat's
-    display name, "Ann & Bob"), the spectators' and the hot-seat link."""
-    mid = created.match_id
-    names = display_names(seats)
-    people: list[dict[str, Any]] = []
-    for seat, token in sorted(created.seat_tokens.items()):
-        spec = seats[seat]
-        partner = created.partner_tokens.get(seat)
-        members = [(spec.name if spec.partner else names[seat], token)]
-        if partner is not None and spec.partner:
-            members.append((spec.partner, partner))
-        for member, (name, member_token) in enumerate(members):
-            people.append(
-                {
-                    "seat": seat,
-                    "name": name,
-                    "seat_name": names[seat],
-                    "member": member,
-                    "token": member_token,
-                    "url": link(mid, member_token),
-                }
-            )
-    return {
-        "match": mid,
-        "seats": people,
-        "spectator": {"token": created.spectator_token, "url": link(mid, created.spectator_token)},
-        "hotseat": (
-            {"token": created.hotseat_token, "url": link(mid, created.hotseat_token)}
-            if created.hotseat_token
-            else None
-        ),
-    }
 
 
 def thread_runner(executor: ThreadPoolExecutor) -> Callable[[Callable[[], None]], None]:
@@ -264,6 +191,8 @@ def create_app(
             body = error_body("not_found", f"There is no API route {path}; see docs/server.md")
         elif exc.status_code == 413:
             body = error_body("too_large", str(exc.detail))
+        elif exc.status_code == 400:  # FastAPI: a JSON body that is not text
+            body = error_body("bad_request", str(exc.detail))
         elif exc.status_code == 405:
             body = error_body("method_not_allowed", f"{request.method} is not allowed on {path}")
         else:
@@ -296,7 +225,7 @@ def create_app(
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
     # --------------------------------------------------------------- API
-    @app.get("/api/games")
+    @app.get("/api/games", responses=error_responses(validated=False))
     async def games() -> list[dict[str, Any]]:
         out = []
         for info in roadtrip.list_games():
@@ -314,89 +243,7 @@ def create_app(
             )
         return out
 
-    # Routes that reach the coordinator are plain functions: FastAPI runs them on
-    # worker threads, so that loading a match or a move never holds the event loop.
-    @app.post("/api/matches", status_code=201)
-    def create(body: CreateIn) -> dict[str, Any]:
-        seats = [SeatSpec(name=s.name, bot=s.bot, partner=s.partner) for s in body.seats]
-        options: dict[str, Any] = dict(body.options)
-        game_class(body.game)  # an unknown game is named before its turn clock is read
-        created = coordinator.create_match(
-            body.game,
-            options,
-            seats,
-            hotseat=body.hotseat,
-            advice=body.advice,
-            turn_clock=turn_clock_of(body.game, body.turn_clock),
-        )
-        stored = coordinator.live(created.match_id).stored
-        return {
-            **created_answer(created, stored.seats),
-            "advice": advice_allowed(stored),
-            "turn_clock": stored.clock.to_dict() if stored.clock else None,
-        }
-
-    @app.post("/api/matches/{match_id}/rematch", status_code=201)
-    def rematch(match_id: str, request: Request) -> dict[str, Any]:
-        """A new match like this finished one; the answer holds only the caller's link
-        (every other player's page receives its own in its next state message)."""
-        created, url = coordinator.rematch(grant_of(request, match_id))
-        return {"match": created.match_id, "url": url}
-
-    def grant_of(request: Request, match_id: str) -> Grant:
-        return coordinator.authorize(match_id, bearer(request))
-
-    @app.get("/api/matches/{match_id}/state")
-    def state(match_id: str, request: Request) -> dict[str, Any]:
-        return coordinator.message(match_id, grant_of(request, match_id))
-
-    @app.post("/api/matches/{match_id}/actions")
-    def act(match_id: str, body: ActIn, request: Request) -> dict[str, Any]:
-        grant = grant_of(request, match_id)
-        coordinator.act(grant, body.action, body.seat, body.my_moves)
-        return coordinator.message(match_id, grant)
-
-    @app.get("/api/matches/{match_id}/record")
-    def record(match_id: str, request: Request) -> Response:
-        rec = coordinator.record(grant_of(request, match_id))
-        return Response(
-            rec.to_json(indent=2),
-            media_type="application/json",
-            headers={"content-disposition": f'attachment; filename="roadtrip-{match_id}.json"'},
-        )
-
-    @app.get("/api/matches/{match_id}/replay")
-    def replay_index(match_id: str, request: Request) -> dict[str, Any]:
-        grant = grant_of(request, match_id)
-        live = coordinator.live(match_id)
-        return {
-            "match": match_id,
-            "game": live.stored.game,
-            "steps": len(live.log),
-            "log": replay_log(live.log, grant),
-            "finished": live.match.state.is_terminal(),
-            "players": players_of(live.stored.seats),
-        }
-
-    @app.get("/api/matches/{match_id}/replay/{step}")
-    def replay_step(match_id: str, step: int, request: Request) -> dict[str, Any]:
-        grant = grant_of(request, match_id)
-        live = coordinator.live(match_id)
-        total = len(live.log)
-        if not 0 <= step <= total:
-            raise IllegalMove(f"step must be between 0 and {total}; got {step}")
-        record = live.match.record()
-        for index, replayed in enumerate(replay_states(record)):
-            if index == step:
-                return replay_step_message(
-                    match_id=match_id,
-                    state=replayed,
-                    step=step,
-                    total=total,
-                    grant=grant,
-                    log=live.log,
-                )
-        raise NotFound(f"step {step} could not be rebuilt")
+    grant_of = install_match_api(app, coordinator)
 
     advisor = install_advice(app, coordinator, grant_of, bot_pool)
 

@@ -14,46 +14,21 @@ repeated firing does nothing.  The deadlines themselves are computed in
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 
 from roadtrip.core.errors import RoadtripError
 from roadtrip.core.match import Match
 from roadtrip.server.autoplay import INLINE_MOVES, LiveMatch, play_automatic
+from roadtrip.server.coordinator_base import CoordinatorBase
 from roadtrip.server.deadlines import due_seats, next_expiry, play_for, running_deadlines
 from roadtrip.server.gamelog import LogEntry
-from roadtrip.server.live_cache import LiveCache
-from roadtrip.server.storage import MatchStore
-from roadtrip.server.timers import Timers
 
 logger = logging.getLogger("roadtrip.server")
 
 OVERDUE_BATCH = 100  # overdue timed matches handled per sweep
 
 
-class TurnClocks:
+class TurnClocks(CoordinatorBase):
     """Turn clocks of the coordinator's matches (see above)."""
-
-    store: MatchStore
-    clock: Callable[[], float]
-    timers: Timers | None
-    _live: LiveCache[LiveMatch]
-    _broken: dict[str, str]
-
-    def live(self, match_id: str) -> LiveMatch:
-        raise NotImplementedError
-
-    def _commit(
-        self,
-        live: LiveMatch,
-        trial: Match,
-        new_log: list[LogEntry],
-        start: int,
-        timeouts: list[int] | None = None,
-    ) -> None:
-        raise NotImplementedError
-
-    def _continue(self, live: LiveMatch, inline_moves: int) -> None:
-        raise NotImplementedError
 
     def expire(self, match_id: str) -> bool:
         """Move for every seat of ``match_id`` whose time has run out (the turn

@@ -5,6 +5,11 @@ seed, runs bot seats, stores every accepted action before anyone hears of it, an
 then pushes each connected audience its own message.  Storage and transport are
 passed in (Protocols with in-memory fakes for tests), so the coordinator itself
 does no I/O of its own.
+
+Its parts live beside it: automatic play that nobody waits for
+(:mod:`roadtrip.server.unattended`), rematches (:mod:`roadtrip.server.rematches`),
+turn clocks (:mod:`roadtrip.server.clocked`) and its typed refusals
+(:mod:`roadtrip.server.match_errors`, re-exported here).
 """
 
 from __future__ import annotations
@@ -13,77 +18,49 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from functools import partial
-from typing import Any, Protocol
+from typing import Any
 
 from roadtrip.bots import bot_thinks, make_bot
-from roadtrip.core.errors import IllegalMove, RoadtripError
 from roadtrip.core.match import Match
 from roadtrip.core.options import validate_options
 from roadtrip.core.records import MatchRecord, replay
 from roadtrip.core.registry import game_class, load_game
-from roadtrip.core.state import State
 from roadtrip.server.advice_policy import advice_allowed, default_advice
-from roadtrip.server.autoplay import (
-    INLINE_MOVES,
-    SLICE_MOVES,
-    SLICE_SECONDS,
-    LiveMatch,
-    Thought,
-    needs_automatic,
-    play_automatic,
-    play_thought,
-    thinker_next,
-)
+from roadtrip.server.autoplay import INLINE_MOVES, LiveMatch, play_automatic
 from roadtrip.server.clocked import TurnClocks
+from roadtrip.server.coordinator_base import Background, Thinker
 from roadtrip.server.created import Created
 from roadtrip.server.deadlines import clock_message, timed_out
 from roadtrip.server.gamelog import LogEntry, log_entry
 from roadtrip.server.live_cache import LiveCache, LiveLimits
+from roadtrip.server.match_errors import AccessDenied, NotFound, StaleVersion, Unplayable
+from roadtrip.server.rematches import MAX_REMEMBERED_REMATCHES, Rematches
 from roadtrip.server.seats import SetupError, checked_seats, display_names
 from roadtrip.server.storage import Grant, MatchStore, SeatSpec, StoredMatch
 from roadtrip.server.timers import Timers
 from roadtrip.server.tokens import new_match_id, new_seed, new_token, token_hash
 from roadtrip.server.transport import Transport
 from roadtrip.server.turn_clock import TurnClock
+from roadtrip.server.unattended import UnattendedPlay
 from roadtrip.server.visibility import moves_by, state_message
 
-__all__ = ["AccessDenied", "Coordinator", "Created", "LiveMatch", "NotFound", "Unplayable"]
+__all__ = [
+    "MAX_REMEMBERED_REMATCHES",
+    "AccessDenied",
+    "Background",
+    "Coordinator",
+    "Created",
+    "LiveMatch",
+    "NotFound",
+    "StaleVersion",
+    "Thinker",
+    "Unplayable",
+]
 
 logger = logging.getLogger("roadtrip.server")
 
-MAX_REMEMBERED_REMATCHES = 10_000  # old match -> its rematch, newest kept
 
-# Runs a job later, off the event loop (the web app: a thread pool).
-Background = Callable[[Callable[[], None]], None]
-
-
-class Thinker(Protocol):
-    """Where bots that think are played (the web app: its bot processes)."""
-
-    def choose(self, key: str, state: State, seat: int, bot: str, rng_seed: str) -> int | None:
-        """Bot ``bot``'s action for ``seat`` in ``state`` (of match ``key``), or None
-        when it could not be had (a fallback bot moves instead)."""
-
-
-class AccessDenied(RoadtripError, PermissionError):
-    """A missing or wrong token, or a token that may not do this."""
-
-
-class NotFound(RoadtripError, LookupError):
-    """No such match."""
-
-
-class StaleVersion(IllegalMove):
-    """A move made against a state that has changed since the client saw it."""
-
-
-class Unplayable(RoadtripError):
-    """A stored match that cannot be loaded or played on: it was set aside (and
-    logged) so that every other match goes on."""
-
-
-class Coordinator(TurnClocks):
+class Coordinator(UnattendedPlay, Rematches, TurnClocks):
     """Creates, loads, advances and reports matches.
 
     ``background`` runs automatic play that goes on after a request has answered
@@ -119,10 +96,7 @@ class Coordinator(TurnClocks):
         self.thinker = thinker
         self.think_runner = think_runner
         self._live: LiveCache[LiveMatch] = LiveCache(limits or LiveLimits(), clock)
-        # Matches set aside since this process started: id -> why (logged too).
         self._broken: dict[str, str] = {}
-        # Rematches made since this process started: old match id -> the new match.
-        # (Tokens are never stored, so after a restart a rematch click makes a new one.)
         self._rematches: OrderedDict[str, Created] = OrderedDict()
 
     # ------------------------------------------------------------ creation
@@ -187,39 +161,6 @@ class Coordinator(TurnClocks):
         with self._live.lock(match_id):
             self._continue(self.live(match_id), INLINE_MOVES)
         return Created(match_id, seat_tokens, spectator_token, hotseat_token, partner_tokens)
-
-    def rematch(self, grant: Grant) -> tuple[Created, str]:
-        """A new match with the same game, options and seats as a finished one (the
-        same bots, new tokens for the people); one per match, however many players
-        ask.  Returns it with the link of ``grant``'s own seat in it, and tells every
-        connected audience of the old match its own new link (never another's)."""
-        if grant.is_spectator:
-            raise AccessDenied("Spectators cannot start a rematch; a player can")
-        live = self.live(grant.match_id)
-        if not live.match.state.is_terminal():
-            raise SetupError("A rematch can start once this match is over")
-        created = self._rematches.get(grant.match_id)
-        if created is None:
-            stored = live.stored
-            created = self.create_match(
-                stored.game,
-                dict(stored.options),
-                list(stored.seats),
-                hotseat=stored.hotseat,
-                advice=stored.advice,
-                turn_clock=stored.clock,
-            )
-            self._rematches[grant.match_id] = created
-            while len(self._rematches) > MAX_REMEMBERED_REMATCHES:
-                self._rematches.popitem(last=False)
-            self.notify(grant.match_id)  # every audience's message now has its link
-        return created, self.rematch_link(grant) or ""
-
-    def rematch_link(self, grant: Grant) -> str | None:
-        """``grant``'s own link into the rematch of its match, if there is one."""
-        created = self._rematches.get(grant.match_id)
-        token = created.token_for(grant) if created is not None else None
-        return f"/m/{created.match_id}#t={token}" if created is not None and token else None
 
     # -------------------------------------------------------------- access
     def authorize(self, match_id: str, token: str | None) -> Grant:
@@ -289,8 +230,7 @@ class Coordinator(TurnClocks):
         live = self.live(grant.match_id)
         state = live.match.state
         if seat is None:
-            active = state.active_seats()
-            seat = next((s for s in grant.seats if s in active), grant.seats[0])
+            seat = grant.seat_to_act(state.active_seats())
         elif seat not in grant.seats:
             raise AccessDenied(f"this token does not play seat {seat}")
         # ``my_moves``: how many moves the client saw this seat make.  Another seat's
@@ -395,102 +335,6 @@ class Coordinator(TurnClocks):
         logger.error("match %s is set aside: %s", match_id, reason, exc_info=exc)
         self._broken[match_id] = reason
         self._live.pop(match_id)
-
-    def _slice(
-        self,
-        live: LiveMatch,
-        max_moves: int,
-        max_seconds: float | None,
-        thought: Thought | None = None,
-    ) -> bool:
-        """Play, store and announce one slice of automatic moves (``thought`` first,
-        if it still fits); True if more remain."""
-        start = len(live.match.state.history())
-        trial = Match(live.match.game, live.match.seed, live.match.state.clone())
-        new_log: list[LogEntry] = []
-        if thought is not None:
-            play_thought(live, trial, new_log, thought)
-        more = play_automatic(
-            live, trial, new_log, max_moves, max_seconds, stop_at_thinker=self._thinks_elsewhere()
-        )
-        self._commit(live, trial, new_log, start)
-        return more
-
-    def _thinks_elsewhere(self) -> bool:
-        """Whether bots that think are played by the thinker (never inline)."""
-        return self.thinker is not None
-
-    def _waits_for_thinker(self, live: LiveMatch) -> bool:
-        """Whether ``live`` waits for a thinking bot that only the thinker plays."""
-        return self.thinker is not None and thinker_next(live, live.match) is not None
-
-    def _schedule(self, match_id: str) -> bool:
-        """Hand the next piece of a match's automatic play to a runner: a thinking
-        bot's decision to the think runner, anything else to the background runner.
-        False when there is no runner (the app is stopping)."""
-        live = self._live.peek(match_id)
-        if live is not None and self._waits_for_thinker(live):
-            think_runner = self.think_runner
-            if think_runner is None:
-                return False
-            think_runner(partial(self._think_step, match_id))
-            return True
-        if self.background is None:
-            return False
-        self.background(partial(self._background_slice, match_id))
-        return True
-
-    def _think_step(self, match_id: str) -> None:
-        """A thinking bot's decision, on the think runner: read the state under the
-        match's lock, wait for the thinker outside it, then play the decision in a
-        background slice (which drops it if the match moved on meanwhile)."""
-        thought = None
-        try:
-            with self._live.lock(match_id):
-                self._fresh(match_id)
-                live = self.live(match_id)
-                seat = thinker_next(live, live.match)
-                state = live.match.state.clone()
-            bot = live.stored.seats[seat].bot if seat is not None else None
-            if seat is not None and bot is not None and self.thinker is not None:
-                version = state.move_number()
-                rng_seed = f"bot:{live.stored.seed}:{version}"
-                action = self.thinker.choose(match_id, state, seat, bot, rng_seed)
-                thought = Thought(seat, action, version)
-        except Exception:  # the slice below meets the same trouble and handles it
-            logger.exception("thinking in match %s failed", match_id)
-        self._background_slice(match_id, thought)
-
-    def _fresh(self, match_id: str) -> None:
-        """Bring the copy of ``match_id`` up to date (one process: it always is)."""
-
-    def _continue(self, live: LiveMatch, inline_moves: int) -> None:
-        """After a change (the caller holds the match lock): play ``inline_moves``
-        automatic moves now, then leave the rest to the background runner; without
-        one, play on now until a human must act or the match ends."""
-        more = self._slice(live, inline_moves, None) if inline_moves else True
-        if self.background is None:
-            # (a thinking bot without a runner: the match waits for the next start)
-            while more and not self._waits_for_thinker(live):
-                more = self._slice(live, SLICE_MOVES, None)
-        elif more and needs_automatic(live, live.match) and not live.advancing:
-            live.advancing = True
-            self._schedule(live.stored.id)
-
-    def _background_slice(self, match_id: str, thought: Thought | None = None) -> None:
-        """One slice of a match's automatic play (``thought`` first), run by the
-        background runner; it schedules the next until a human must act or the
-        match ends."""
-        try:
-            with self._live.lock(match_id):
-                live = self.live(match_id)
-                more = self._slice(live, SLICE_MOVES, SLICE_SECONDS, thought)
-                live.advancing = more
-        except Exception as exc:  # logged; the other matches go on
-            self._set_aside(match_id, exc)
-            return
-        if more and not self._schedule(match_id):
-            live.advancing = False
 
     def _commit(
         self,

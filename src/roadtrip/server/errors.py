@@ -1,8 +1,16 @@
-"""How errors reach clients: an HTTP status and a stable machine-readable code."""
+"""How errors reach clients: an HTTP status and a stable machine-readable code.
+
+Every error answer has one body (:class:`ErrorBody`); :func:`error_responses`
+documents a route's refusals in the OpenAPI schema from the same table that
+answers them (:data:`ERROR_CODES`).
+"""
 
 from __future__ import annotations
 
+from collections import defaultdict
 from typing import Any
+
+from pydantic import BaseModel, Field
 
 from roadtrip.bots import UnknownBot
 from roadtrip.core.errors import (
@@ -16,7 +24,7 @@ from roadtrip.core.errors import (
 )
 from roadtrip.server.advice_policy import AdviceOff, NotOverYet
 from roadtrip.server.bot_pool import BotPoolFailure
-from roadtrip.server.coordinator import AccessDenied, NotFound, StaleVersion, Unplayable
+from roadtrip.server.match_errors import AccessDenied, NotFound, StaleVersion, Unplayable
 from roadtrip.server.seats import SetupError
 from roadtrip.server.turn_clock import TimerError
 
@@ -43,8 +51,13 @@ ERROR_CODES: list[tuple[type[Exception], int, str]] = [
 
 
 def error_code(exc: Exception) -> tuple[int, str]:
+    return error_code_of(type(exc))
+
+
+def error_code_of(error: type[Exception]) -> tuple[int, str]:
+    """The HTTP status and code of an error class (500 ``internal`` if unknown)."""
     for cls, status, code in ERROR_CODES:
-        if isinstance(exc, cls):
+        if issubclass(error, cls):
             return status, code
     return 500, "internal"
 
@@ -56,3 +69,60 @@ def sentence(message: str) -> str:
 
 def error_body(code: str, message: str) -> dict[str, Any]:
     return {"error": {"code": code, "message": sentence(message)}}
+
+
+class ErrorDetail(BaseModel):
+    code: str = Field(description="Stable and machine-readable, e.g. `not_found`")
+    message: str = Field(description="A sentence for people")
+
+
+class ErrorBody(BaseModel):
+    """The body of every error answer of the API."""
+
+    error: ErrorDetail
+
+
+# Refusals of the app itself, outside the routes: a body over the limit (counted as
+# it arrives, so any request), a JSON body that cannot be read as text (FastAPI's
+# 400) and a request that does not match the schema.
+TOO_LARGE = (413, "too_large", "The request body is over the size limit (declared or counted).")
+UNREADABLE = (400, "bad_request", "The body cannot be read as JSON text (it is not UTF-8).")
+NOT_VALID = (422, "bad_request", "The request does not match this operation's schema.")
+
+
+# What every route on one match may answer: a token that may not, no such match, a
+# match set aside.
+MATCH_REFUSALS: tuple[type[Exception], ...] = (AccessDenied, NotFound, Unplayable)
+
+
+def meaning(refusal: type[Exception]) -> str:
+    """What an error class means, from its docstring."""
+    return " ".join((refusal.__doc__ or refusal.__name__).split())
+
+
+def error_responses(
+    *refusals: type[Exception], validated: bool = True, body: bool = False
+) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI ``responses`` of a route that raises ``refusals``: each status
+    with :class:`ErrorBody` and its codes (what they mean), plus 413 (every request),
+    422 for a route with parameters or a body (``validated``) and 400 for one that
+    reads a JSON ``body``."""
+    codes: dict[int, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for refusal in refusals:
+        status, code = error_code_of(refusal)
+        codes[status][code].append(meaning(refusal))
+    for status, code, text in (
+        TOO_LARGE,
+        *((NOT_VALID,) if validated else ()),
+        *((UNREADABLE,) if body else ()),
+    ):
+        codes[status][code].append(text)
+    return {
+        status: {
+            "model": ErrorBody,
+            "description": "\n".join(
+                f"- `{code}`: {' '.join(texts)}" for code, texts in by_code.items()
+            ),
+        }
+        for status, by_code in sorted(codes.items())
+    }

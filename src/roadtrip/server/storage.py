@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -101,6 +102,11 @@ class Grant:
     @property
     def is_spectator(self) -> bool:
         return not self.seats
+
+    def seat_to_act(self, active: Collection[int]) -> int:
+        """The first of a player's seats among ``active`` (the seats that may act
+        now), else its first seat: whom a move or a question naming no seat is for."""
+        return next((seat for seat in self.seats if seat in active), self.seats[0])
 
 
 class MatchStore(Protocol):

@@ -18,7 +18,7 @@ from pydantic import BaseModel, Field
 
 from roadtrip.core.errors import RoadtripError
 from roadtrip.server.coordinator import Coordinator
-from roadtrip.server.errors import error_code
+from roadtrip.server.errors import error_code, error_responses
 from roadtrip.server.tokens import token_hash
 
 MAX_TOKENS = 50  # tokens one request may ask about
@@ -65,7 +65,7 @@ def turn_of(coordinator: Coordinator, token: str) -> dict[str, Any]:
 def install_turns(app: FastAPI, coordinator: Coordinator) -> None:
     """Add ``POST /api/turns`` to ``app``."""
 
-    @app.post("/api/turns")
+    @app.post("/api/turns", responses=error_responses(body=True))
     def turns(body: TurnsIn) -> dict[str, Any]:
         """For each token held (in order): whether one of its seats may act now."""
         return {

@@ -30,12 +30,8 @@ def acting_seat(state: State, grant: Grant) -> int | None:
     if grant.is_spectator:
         return None
     if len(grant.seats) == 1:
-        return grant.seats[0]
-    active = state.active_seats()
-    for seat in grant.seats:
-        if seat in active:
-            return seat
-    return grant.seats[0]
+        return grant.seats[0]  # (without asking the state)
+    return grant.seat_to_act(state.active_seats())
 
 
 def state_message(

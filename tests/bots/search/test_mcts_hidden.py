@@ -8,29 +8,12 @@ from __future__ import annotations
 from random import Random
 
 import pytest
+from decisions import decision
 
 import roadtrip
 from roadtrip.bots import Observation, observe
 from roadtrip.bots.search import make_mcts_bot
-from roadtrip.core import sample_chance
 from roadtrip.core.state import State
-
-
-def _decision_for_seat(game: roadtrip.Game, seat: int, seed: int, moves: int) -> State:
-    """A state where ``seat`` must decide, after at least ``moves`` random actions."""
-    state = game.new_initial_state()
-    rng = Random(seed)
-    made = 0
-    while made < moves or state.is_chance_node() or seat not in state.active_seats():
-        if state.is_terminal():
-            pytest.skip("the random game ended early")
-        if state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
-        else:
-            actor = state.current_player()
-            state.apply_action(rng.choice(state.legal_actions(actor)), actor)
-        made += 1
-    return state
 
 
 @pytest.mark.parametrize(("players", "seed", "moves"), [(2, 1, 10), (3, 3, 40), (4, 7, 80)])
@@ -39,7 +22,7 @@ def test_choices_are_identical_on_states_differing_only_in_hidden_information(
 ) -> None:
     game = roadtrip.load_game("road-rally", players=players)
     assert not game.info.perfect_information
-    state = _decision_for_seat(game, seat=0, seed=seed, moves=moves)
+    state = decision(game, seed=seed, moves=moves)
     bot = make_mcts_bot(game, iterations=60, seconds=None)
     reference = bot.search(observe(state, 0), Random(21))
     others_differ = False
@@ -55,7 +38,7 @@ def test_choices_are_identical_on_states_differing_only_in_hidden_information(
 
 def test_each_iteration_searches_a_new_determinization() -> None:
     game = roadtrip.load_game("road-rally", players=2)
-    state = _decision_for_seat(game, seat=0, seed=2, moves=6)
+    state = decision(game, seed=2, moves=6)
     drawn: list[State] = []
 
     def counting(rng: Random) -> State:  # counts the draws the search asks for
@@ -75,7 +58,7 @@ def test_a_determinization_depends_only_on_the_seats_view_and_the_generator() ->
     """What a seat cannot see must not steer its samples: twins drawn with the same
     generator are dealt the same hidden cards (Road Rally sorted its pools first)."""
     game = roadtrip.load_game("road-rally", players=3)
-    state = _decision_for_seat(game, seat=0, seed=5, moves=30)
+    state = decision(game, seed=5, moves=30)
     twin = state.resample_hidden(0, Random(77))
     one, two = state.resample_hidden(0, Random(3)), twin.resample_hidden(0, Random(3))
     assert [one.view(s) for s in range(3)] == [two.view(s) for s in range(3)]

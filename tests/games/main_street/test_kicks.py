@@ -15,6 +15,7 @@ from random import Random
 from typing import Any
 
 import pytest
+from cubes import check_cubes, mat_of, place
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -59,33 +60,10 @@ def turn(state: GetYourKicksState, *keys: str, stop: bool = True) -> None:
         state.apply_action(STOP, seat)
 
 
-def place(state: GetYourKicksState, seat: int, **counts: int) -> None:
-    """Move cubes from the bag onto ``seat``'s mat (as earlier turns would have)."""
-    for key, n in counts.items():
-        assert state.bag[C[key]] >= n
-        state.bag[C[key]] -= n
-        state.bag_total -= n
-        state.mats[seat][C[key]] += n
-
-
-def mat_of(**counts: int) -> list[int]:
-    mat = [0] * NUM_COLORS
-    for key, n in counts.items():
-        mat[C[key]] = n
-    return mat
-
-
 def check_conserved(state: GetYourKicksState) -> None:
     """Every cube is in the bag, on a mat or in the casino; the odds are the bag's."""
-    for c in range(NUM_COLORS):
-        on_mats = sum(mat[c] for mat in state.mats)
-        assert state.bag[c] + on_mats + state.drawn.count(c) == FULL_BAG[c]
-    assert state.bag_total == sum(state.bag)
+    check_cubes(state)
     assert len(set(state.drawn)) == len(state.drawn)  # the casino never repeats a colour
-    if state.is_chance_node():
-        assert state.chance_outcomes_exact() == [
-            (c, Fraction(n, state.bag_total)) for c, n in enumerate(state.bag) if n
-        ]
 
 
 FULL_MAT = {key: 1 for key in ALL_KEYS}  # a cube on every state and the sign

@@ -15,6 +15,7 @@ from random import Random
 from typing import Any
 
 import pytest
+from cubes import check_cubes, mat_of, place
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -49,15 +50,6 @@ def fill_again(state: MileageState, *keys: str) -> None:
     fill(state, *keys)
 
 
-def place(state: MileageState, seat: int, **counts: int) -> None:
-    """Move cubes from the bag onto ``seat``'s mat (as earlier turns would have)."""
-    for key, n in counts.items():
-        assert state.bag[C[key]] >= n
-        state.bag[C[key]] -= n
-        state.bag_total -= n
-        state.mats[seat][C[key]] += n
-
-
 def all_but(*keys: str) -> dict[str, int]:
     """A mat with every box filled but one box of each of ``keys``."""
     counts = dict(FULL)
@@ -66,27 +58,13 @@ def all_but(*keys: str) -> dict[str, int]:
     return counts
 
 
-def mat_of(**counts: int) -> list[int]:
-    mat = [0] * NUM_COLORS
-    for key, n in counts.items():
-        mat[C[key]] = n
-    return mat
-
-
 def check_conserved(state: MileageState) -> None:
     """Every cube is in the bag, on a mat or on the pumps; no box is overfilled; the
     fuel colours are the first fill-up's; the odds are the bag's counts."""
-    for c in range(NUM_COLORS):
-        on_mats = sum(mat[c] for mat in state.mats)
-        assert state.bag[c] + on_mats + state.drawn.count(c) == FULL_BAG[c]
-    assert state.bag_total == sum(state.bag)
+    check_cubes(state)
     assert all(0 <= m <= b for mat in state.mats for m, b in zip(mat, BOXES, strict=True))
     first = state.drawn[:3] if state.fill_ups else []
     assert state.view(None)["fuel"] == sorted(set(first))
-    if state.is_chance_node():
-        assert state.chance_outcomes_exact() == [
-            (c, Fraction(n, state.bag_total)) for c, n in enumerate(state.bag) if n
-        ]
 
 
 def grant(state: MileageState) -> None:

@@ -18,14 +18,12 @@ the casino busts the turn and every cube goes back to the bag).
 
 from __future__ import annotations
 
-from random import Random
 from typing import Any
 
-from roadtrip.bots.base import Observation
 from roadtrip.bots.main_street.odds import (
+    StopOrGoBot,
     color_counts,
     draw_bust_odds,
-    only_choice,
 )
 from roadtrip.core.game import Game
 from roadtrip.games.main_street.base import GO_ON, STOP
@@ -33,21 +31,17 @@ from roadtrip.games.main_street.data import BLACK, NUM_COLORS, POINTS, mat_point
 from roadtrip.games.main_street.kicks import SIX_BLACK
 
 
-class ThresholdKicksBot:
+class ThresholdKicksBot(StopOrGoBot):
     """Conclude at ``cubes`` casino cubes, or once the bust chance is ``max_bust``."""
 
     name = "threshold"
 
     def __init__(self, game: Game | None = None, cubes: int = 3, max_bust: float = 0.4) -> None:
-        self.game = game
+        super().__init__(game)
         self.cubes = cubes
         self.max_bust = max_bust
 
-    def choose(self, observation: Observation, rng: Random) -> int:
-        forced = only_choice(observation)
-        if forced is not None:
-            return forced
-        view = observation.view
+    def decide(self, view: dict[str, Any], seat: int) -> int:
         casino: list[int] = view["casino"]
         if len(casino) >= self.cubes:
             return STOP
@@ -55,7 +49,7 @@ class ThresholdKicksBot:
         return STOP if busting >= self.max_bust * total else GO_ON
 
 
-class PushYourLuckKicksBot:
+class PushYourLuckKicksBot(StopOrGoBot):
     """One draw ahead with exact odds: go on while the expected gain of the next
     cube beats ``risk`` times the chance of a bust times the casino's value."""
 
@@ -70,7 +64,7 @@ class PushYourLuckKicksBot:
         spare: float = 0.05,
         extra_black: float = 0.1,
     ) -> None:
-        self.game = game
+        super().__init__(game)
         self.risk = risk  # > 1: more careful, < 1: bolder
         self.rarity = rarity  # solo: a missing colour is worth (1 / its share) ** rarity
         self.spare = spare  # solo: a cube of a colour already on the mat
@@ -80,12 +74,7 @@ class PushYourLuckKicksBot:
         # solo_six_black=ignore: six black cubes do not end a solo game
         self.six_black_ends = options.get("solo_six_black") != "ignore"
 
-    def choose(self, observation: Observation, rng: Random) -> int:
-        forced = only_choice(observation)
-        if forced is not None:
-            return forced
-        view = observation.view
-        seat = observation.seat
+    def decide(self, view: dict[str, Any], seat: int) -> int:
         casino = color_counts(view["casino"])
         mats = [mat["cubes"] for mat in view["mats"]]
         after = [m + c for m, c in zip(mats[seat], casino, strict=True)]

@@ -17,10 +17,8 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 from math import erf, sqrt
-from random import Random
 from typing import Any
 
-from roadtrip.bots.base import Observation
 from roadtrip.bots.main_street.kicks_solver import (
     KicksModel,
     State,
@@ -30,7 +28,7 @@ from roadtrip.bots.main_street.kicks_solver import (
     relabel_casino,
     turn_table,
 )
-from roadtrip.bots.main_street.odds import only_choice
+from roadtrip.bots.main_street.odds import StopOrGoBot
 from roadtrip.bots.main_street.tables import KICKS_TABLE, key_state, load_table
 from roadtrip.core.game import Game
 from roadtrip.games.main_street.base import GO_ON, STOP
@@ -72,13 +70,13 @@ def solo_expected_turns(six_black: str = "loss") -> float:
     return solo_values(six_black)[(0, 0)]
 
 
-class ExpertKicksBot:
+class ExpertKicksBot(StopOrGoBot):
     """Solo: the solved policy.  Several mats: each turn solved for the win chance."""
 
     name = "expert"
 
     def __init__(self, game: Game | None = None) -> None:
-        self.game = game
+        super().__init__(game)
         options: dict[str, Any] = dict(game.options) if game is not None else {}
         self.six_black = str(options.get("solo_six_black", "loss"))
         self.model = solo_model(self.six_black)
@@ -90,16 +88,11 @@ class ExpertKicksBot:
         table = _solo_turn(self.six_black, canon)
         return table.go_on[relabel_casino(casino, relabel)]
 
-    def choose(self, observation: Observation, rng: Random) -> int:
-        forced = only_choice(observation)
-        if forced is not None:
-            return forced
-        view = observation.view
+    def decide(self, view: dict[str, Any], seat: int) -> int:
         mats = [mat["cubes"] for mat in view["mats"]]
         casino = 0
         for cube in view["casino"]:
             casino |= 1 << cube
-        seat = observation.seat
         if len(mats) == 1:
             return GO_ON if self.solo_go_on(mats[0], casino) else STOP
         mine = tuple(mats[seat])

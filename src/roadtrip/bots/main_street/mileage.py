@@ -17,15 +17,14 @@ turn's first fill-up, the whole turn goes back into the bag).
 
 from __future__ import annotations
 
-from random import Random
+from typing import Any
 
-from roadtrip.bots.base import Observation
 from roadtrip.bots.main_street.odds import (
     FILL_UP,
+    StopOrGoBot,
     color_counts,
     fill_up_bust_odds,
     mean_capped,
-    only_choice,
 )
 from roadtrip.core.game import Game
 from roadtrip.games.main_street.base import GO_ON, STOP
@@ -40,28 +39,24 @@ def boxes_won(pumps: list[int], mat: list[int]) -> tuple[list[int], list[int]]:
     return won, left
 
 
-class ThresholdMileageBot:
+class ThresholdMileageBot(StopOrGoBot):
     """Stop after ``fill_ups`` fill-ups, or once the pumps fill ``boxes`` boxes."""
 
     name = "threshold"
 
     def __init__(self, game: Game | None = None, fill_ups: int = 4, boxes: int = 5) -> None:
-        self.game = game
+        super().__init__(game)
         self.fill_ups = fill_ups
         self.boxes = boxes
 
-    def choose(self, observation: Observation, rng: Random) -> int:
-        forced = only_choice(observation)
-        if forced is not None:
-            return forced
-        view = observation.view
+    def decide(self, view: dict[str, Any], seat: int) -> int:
         if view["fill_ups"] >= self.fill_ups:
             return STOP
-        won, left = boxes_won(view["pumps"], view["mats"][observation.seat]["cubes"])
+        won, left = boxes_won(view["pumps"], view["mats"][seat]["cubes"])
         return STOP if sum(won) >= self.boxes or not any(left) else GO_ON
 
 
-class PushYourLuckMileageBot:
+class PushYourLuckMileageBot(StopOrGoBot):
     """One fill-up ahead with exact odds: fill up again while the expected boxes
     it adds beat ``risk`` times the chance of a bust times the boxes at stake.
 
@@ -82,17 +77,12 @@ class PushYourLuckMileageBot:
         threat_boxes: int = 4,
         threat_risk: float = 0.3,
     ) -> None:
-        self.game = game
+        super().__init__(game)
         self.risk = risk  # > 1: more careful, < 1: bolder
         self.threat_boxes = threat_boxes
         self.threat_risk = threat_risk
 
-    def choose(self, observation: Observation, rng: Random) -> int:
-        forced = only_choice(observation)
-        if forced is not None:
-            return forced
-        view = observation.view
-        seat = observation.seat
+    def decide(self, view: dict[str, Any], seat: int) -> int:
         mats = view["mats"]
         won, left = boxes_won(view["pumps"], mats[seat]["cubes"])
         if not any(left):

@@ -20,9 +20,8 @@
 from __future__ import annotations
 
 from functools import cache
-from random import Random
+from typing import Any
 
-from roadtrip.bots.base import Observation
 from roadtrip.bots.main_street.mileage_race import RaceModel
 from roadtrip.bots.main_street.mileage_solver import (
     FILL_UP,
@@ -34,9 +33,8 @@ from roadtrip.bots.main_street.mileage_solver import (
     look_ahead,
     place,
 )
-from roadtrip.bots.main_street.odds import color_counts, only_choice
+from roadtrip.bots.main_street.odds import StopOrGoBot, color_counts
 from roadtrip.bots.main_street.tables import MILEAGE_TABLE, load_table
-from roadtrip.core.game import Game
 from roadtrip.games.main_street.base import GO_ON, STOP
 
 PACE = 0.77  # the expert's solo turns per two-fill-up-table turn, from the start
@@ -65,39 +63,27 @@ def solo_go_on(start: Mat, pumps: list[int], bag: list[int], fuel: list[int]) ->
     return go < stop - TIE
 
 
-class TwoFillUpMileageBot:
+class TwoFillUpMileageBot(StopOrGoBot):
     """The two-fill-up policy itself, whose exact value is the table's: fill up a
     second time when the table says so, never a third.  Not the expert (about
     three turns slower); it checks the table against simulation."""
 
     name = "two-fill-ups"
 
-    def choose(self, observation: Observation, rng: Random) -> int:
-        forced = only_choice(observation)
-        if forced is not None:
-            return forced
-        view = observation.view
+    def decide(self, view: dict[str, Any], seat: int) -> int:
         start = tuple(view["mats"][0]["cubes"])
         if view["fill_ups"] >= 2 or complete(place(start, color_counts(view["pumps"]))):
             return STOP
         return GO_ON if solo_go_on(start, view["pumps"], view["bag"], view["fuel"]) else STOP
 
 
-class ExpertMileageBot:
+class ExpertMileageBot(StopOrGoBot):
     """Solo: one-step look-ahead on the solved table.  Several mats: the same on the
     estimated chance to finish first."""
 
     name = "expert"
 
-    def __init__(self, game: Game | None = None) -> None:
-        self.game = game
-
-    def choose(self, observation: Observation, rng: Random) -> int:
-        forced = only_choice(observation)
-        if forced is not None:
-            return forced
-        view = observation.view
-        seat = observation.seat
+    def decide(self, view: dict[str, Any], seat: int) -> int:
         mats = [tuple(mat["cubes"]) for mat in view["mats"]]
         start = mats[seat]
         stop_mat = place(start, color_counts(view["pumps"]))

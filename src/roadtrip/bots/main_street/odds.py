@@ -10,6 +10,9 @@ and every mat.
   the next draw or fill-up busts, as a (numerator, denominator) pair of integers.
 * :func:`hypergeometric` gives the distribution of how many cubes of one colour a
   fill-up brings, and :func:`mean_capped` how many of them fill open boxes.
+* :class:`StopOrGoBot` is the base of every Main Street bot: where there is
+  nothing to decide it plays the only choice (:func:`only_choice`), else it asks
+  the bot's :meth:`StopOrGoBot.decide` with the seat's view.
 """
 
 from __future__ import annotations
@@ -17,8 +20,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from math import comb
+from random import Random
+from typing import Any
 
-from roadtrip.bots.base import Observed, legal_or_raise
+from roadtrip.bots.base import Observation, Observed, legal_or_raise
+from roadtrip.core.game import Game
 from roadtrip.games.main_street.base import GO_ON, STOP
 from roadtrip.games.main_street.data import NUM_COLORS
 
@@ -33,6 +39,7 @@ __all__ = [
     "KICKS",
     "MAIN_STREET_GAMES",
     "MILEAGE",
+    "StopOrGoBot",
     "capped_means",
     "color_counts",
     "draw_bust_odds",
@@ -54,6 +61,25 @@ def only_choice(observation: Observed) -> int | None:
     if STOP not in legal:
         return GO_ON
     return None
+
+
+class StopOrGoBot:
+    """Base of the Main Street bots: STOP or GO_ON after each draw or fill-up."""
+
+    name = ""
+
+    def __init__(self, game: Game | None = None) -> None:
+        self.game = game
+
+    def choose(self, observation: Observation, rng: Random) -> int:
+        forced = only_choice(observation)
+        if forced is not None:
+            return forced
+        return self.decide(observation.view, observation.seat)
+
+    def decide(self, view: dict[str, Any], seat: int) -> int:
+        """STOP or GO_ON for ``seat``, both legal, from its ``view``."""
+        raise NotImplementedError
 
 
 def color_counts(cubes: Iterable[int]) -> list[int]:

@@ -1,0 +1,8 @@
+"""The bot tests import their shared helpers (decisions.py, next to this file)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
