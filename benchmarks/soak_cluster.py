@@ -63,7 +63,14 @@ from roadtrip.server.sql_store import SqlStore, normalize_url
 from soak_ledger import SeatLedger, diagnose, log_lines
 
 DEFAULT_DATABASE = "postgresql://roadtrip:roadtrip@127.0.0.1:5432/roadtrip_hardening"
-SERVE = "import sys; from roadtrip.cli.main import main; sys.argv[0] = 'roadtrip'; main()"
+# A ``roadtrip serve`` whose log also has every stored change and stale refusal,
+# timed (``roadtrip.server.moves`` at INFO): quoted for a match that goes wrong.
+SERVE = (
+    "import logging, sys; "
+    "logging.basicConfig(format='%(asctime)s %(levelname)s %(name)s: %(message)s'); "
+    "logging.getLogger('roadtrip.server.moves').setLevel(logging.INFO); "
+    "from roadtrip.cli.main import main; sys.argv[0] = 'roadtrip'; main()"
+)
 
 # (game, bots to draw from, seats range, options): cheap bots only, so that the
 # soak measures the servers, not the bots.  Open Road's people play 12 rounds at
@@ -347,10 +354,12 @@ class Soak:
         while True:
             await asyncio.sleep(15)
             acked = self.tally.acknowledged()
+            late = sum(ledger.out_of_order for ledger in self.tally.ledgers.values())
             print(
                 f"  {time.monotonic() - started:.0f} s: {self.kills} kills, "
                 f"{len(self.tally.created)} matches, {acked} moves acknowledged, "
-                f"errors {self.tally.errors}, load {os.getloadavg()[0]:.2f}",
+                f"{late} states out of order, errors {self.tally.errors}, "
+                f"load {os.getloadavg()[0]:.2f}",
                 flush=True,
             )
 

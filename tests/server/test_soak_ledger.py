@@ -13,10 +13,18 @@ never overwrites an acknowledged index.
 from __future__ import annotations
 
 import importlib.util
+import logging
 import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+import pytest
+from server_kit import GAME, seats
+
+from roadtrip.server.coordinator import Coordinator, StaleVersion
+from roadtrip.server.storage import Grant, MemoryStore
+from roadtrip.server.transport import MemoryTransport
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
@@ -144,3 +152,22 @@ def test_a_missing_move_is_reported_with_what_explains_it(tmp_path: Path) -> Non
         'p1: INFO: ... "WebSocket /ws/matches/abc" [accepted]',
         "p1: WARNING: automatic play of match abc handed over: ...",
     ]
+
+
+def test_the_server_logs_every_stored_change_and_stale_refusal_for_the_soak_to_quote(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    coordinator = Coordinator(MemoryStore(), MemoryTransport())
+    created = coordinator.create_match(GAME, {"players": 2}, seats(None, None), seed=3)
+    ann = Grant(created.match_id, (0,))
+    state = coordinator.live(ann.match_id).match.state
+    with caplog.at_level(logging.INFO, logger="roadtrip.server.moves"):
+        coordinator.act(ann, state.legal_actions(0)[0], 0, my_moves=0)
+        with pytest.raises(StaleVersion):
+            coordinator.act(ann, state.legal_actions(0)[0], 0, my_moves=0)
+    lines = [r.getMessage() for r in caplog.records if r.name == "roadtrip.server.moves"]
+    start = state.move_number()
+    assert lines[0].startswith(f"match {ann.match_id}: stored actions {start}-")
+    assert lines[-1] == (
+        f"match {ann.match_id}: seat 0's move refused as stale (my_moves 0, made 1)"
+    )
