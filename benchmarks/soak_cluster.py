@@ -15,9 +15,12 @@ is over (``--drain-seconds`` at most).
 
 Counted, straight from the database at the end:
 
-* acknowledged moves lost: a move whose answer (a state with the seat's move
-  count past it) the client saw must be the seat's move at that index in the
-  stored record;
+* acknowledged moves lost: a move the server answered without a refusal, with a
+  state showing the seat's move count past it (read exactly: soak_ledger.py),
+  must be the seat's move at that index in the stored record; each one missing is
+  reported with the process that acknowledged it, every move sent at that index,
+  the stored actions around it and the server log lines naming the match (the
+  schema and the logs are then kept, even without ``--keep``);
 * matches that fail to load: every stored match replays through the engine;
 * matches that do not finish: every match whose creation was answered, and every
   all-bot match, must be finished.
@@ -57,9 +60,17 @@ from websockets.exceptions import WebSocketException
 
 from roadtrip.core.records import MatchRecord, replay
 from roadtrip.server.sql_store import SqlStore, normalize_url
+from soak_ledger import SeatLedger, diagnose, log_lines
 
 DEFAULT_DATABASE = "postgresql://roadtrip:roadtrip@127.0.0.1:5432/roadtrip_hardening"
-SERVE = "import sys; from roadtrip.cli.main import main; sys.argv[0] = 'roadtrip'; main()"
+# A ``roadtrip serve`` whose log also has every stored change and stale refusal,
+# timed (``roadtrip.server.moves`` at INFO): quoted for a match that goes wrong.
+SERVE = (
+    "import logging, sys; "
+    "logging.basicConfig(format='%(asctime)s %(levelname)s %(name)s: %(message)s'); "
+    "logging.getLogger('roadtrip.server.moves').setLevel(logging.INFO); "
+    "from roadtrip.cli.main import main; sys.argv[0] = 'roadtrip'; main()"
+)
 
 # (game, bots to draw from, seats range, options): cheap bots only, so that the
 # soak measures the servers, not the bots.  Open Road's people play 12 rounds at
@@ -179,7 +190,7 @@ class Tally:
 
     created: dict[str, str] = field(default_factory=dict)  # match -> kind
     create_failures: int = 0  # a create whose answer never came (maybe stored)
-    acked: dict[tuple[str, int], dict[int, int]] = field(default_factory=dict)
+    ledgers: dict[tuple[str, int], SeatLedger] = field(default_factory=dict)
     moves_sent: int = 0
     reconnects: int = 0
     errors: dict[str, int] = field(default_factory=dict)
@@ -187,6 +198,16 @@ class Tally:
 
     def error(self, code: str) -> None:
         self.errors[code] = self.errors.get(code, 0) + 1
+
+    def acknowledged(self) -> int:
+        return sum(len(ledger.acked) for ledger in self.ledgers.values())
+
+    def outcomes(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for ledger in self.ledgers.values():
+            for move in ledger.moves:
+                counts[move.outcome] = counts.get(move.outcome, 0) + 1
+        return counts
 
 
 class Soak:
@@ -277,8 +298,7 @@ class Soak:
 
     # ------------------------------------------------------------- a person
     async def person(self, match_id: str, seat: int, token: str) -> None:
-        acked = self.tally.acked.setdefault((match_id, seat), {})
-        pending: tuple[int, int] | None = None  # (my_moves when sent, action)
+        ledger = self.tally.ledgers.setdefault((match_id, seat), SeatLedger())
         deadline = time.monotonic() + self.args.drain_seconds + self.args.kills * 10
         first = True
         while time.monotonic() < deadline:
@@ -286,9 +306,12 @@ class Soak:
             if not first:
                 self.tally.reconnects += 1
             first = False
+            ledger.connected(f"{server.name}#{server.starts}")
             try:
                 async with connect(f"{server.ws_base}/ws/matches/{match_id}", open_timeout=5) as ws:
                     await ws.send(json.dumps({"type": "hello", "token": token}))
+                    latest: dict[str, Any] | None = None  # the newest state, not yet acted on
+                    over = False  # the match is over: leave once the last move's answer is in
                     while True:
                         try:
                             raw = await asyncio.wait_for(ws.recv(), self.args.quiet_seconds)
@@ -297,42 +320,46 @@ class Soak:
                             continue
                         message = json.loads(raw)
                         if message["type"] == "error":
-                            self.tally.error(message["code"])
-                            pending = None  # refused; the state that follows says why
+                            if not ledger.error(message["code"], message["message"]):
+                                self.tally.error(message["code"])  # a refusal: a state follows
+                            elif over and not ledger.waiting:
+                                return
+                        elif message["type"] == "state":
+                            if not ledger.state(message["version"], message["my_moves"]):
+                                continue  # older than one already received
+                            if message["finished"]:
+                                self.tally.finished_seen.add(match_id)
+                                if not ledger.waiting:
+                                    return
+                                over = True
+                                continue
+                            latest = message
+                        if ledger.waiting or latest is None or not latest["choices"]:
                             continue
-                        if message["type"] != "state":
-                            continue
-                        mine = message["my_moves"]
-                        if pending is not None and mine > pending[0]:
-                            acked[pending[0]] = pending[1]  # the answer shows the move
-                            pending = None
-                        if message["finished"]:
-                            self.tally.finished_seen.add(match_id)
-                            return
-                        if not message["choices"] or (pending and pending[0] == mine):
-                            continue
+                        chosen_on, latest = latest, None
                         await asyncio.sleep(self.rng.uniform(0, self.args.think_ms / 1000))
-                        action = self.rng.choice(message["choices"])["action"]
-                        pending = (mine, action)
+                        action = self.rng.choice(chosen_on["choices"])["action"]
+                        mine = chosen_on["my_moves"]
+                        fence = ledger.sent(mine, action, chosen_on["version"])
                         self.tally.moves_sent += 1
-                        await ws.send(
-                            json.dumps(
-                                {"type": "act", "action": action, "seat": seat, "my_moves": mine}
-                            )
-                        )
+                        act = {"type": "act", "action": action, "seat": seat, "my_moves": mine}
+                        await ws.send(json.dumps(act))
+                        await ws.send(json.dumps({"type": fence}))  # its answer ends the act's
             except (OSError, WebSocketException, TimeoutError):
-                pending = None  # maybe stored, maybe not: not acknowledged
+                ledger.dropped()  # maybe stored, maybe not: not acknowledged
                 await asyncio.sleep(0.2)
         self.tally.error("person_gave_up")
 
     async def progress(self, started: float) -> None:
         while True:
             await asyncio.sleep(15)
-            acked = sum(len(m) for m in self.tally.acked.values())
+            acked = self.tally.acknowledged()
+            late = sum(ledger.out_of_order for ledger in self.tally.ledgers.values())
             print(
                 f"  {time.monotonic() - started:.0f} s: {self.kills} kills, "
                 f"{len(self.tally.created)} matches, {acked} moves acknowledged, "
-                f"errors {self.tally.errors}, load {os.getloadavg()[0]:.2f}",
+                f"{late} states out of order, errors {self.tally.errors}, "
+                f"load {os.getloadavg()[0]:.2f}",
                 flush=True,
             )
 
@@ -360,8 +387,10 @@ class Soak:
 
 
 # ---------------------------------------------------------------- the verdict
-def verdict(store: SqlStore, tally: Tally) -> dict[str, Any]:
-    """Check the database against what the clients saw."""
+def verdict(store: SqlStore, tally: Tally, logs: list[Path]) -> dict[str, Any]:
+    """Check the database against what the clients saw; each move missing comes with
+    its diagnosis (soak_ledger.diagnose), each failing or unfinished match with the
+    server log lines naming it."""
     with store.engine.connect() as conn:
         ids = [str(r[0]) for r in conn.execute(text("SELECT id FROM matches"))]
     failed_to_load: list[str] = []
@@ -385,22 +414,33 @@ def verdict(store: SqlStore, tally: Tally) -> dict[str, Any]:
         must_finish = match_id in tally.created or all_bots
         if must_finish and not stored.finished:
             unfinished.append(match_id)
-    for (match_id, seat), moves in tally.acked.items():
+    conflicts: list[dict[str, Any]] = []
+    for (match_id, seat), ledger in tally.ledgers.items():
+        conflicts += [{"match": match_id, "seat": seat, **c} for c in ledger.conflicts]
+        if not ledger.acked:
+            continue
         stored = store.load(match_id)
-        decisions = [a for s, a in (stored.actions if stored else []) if s == seat]
-        for index, action in moves.items():
-            if index >= len(decisions) or decisions[index] != action:
-                lost.append({"match": match_id, "seat": seat, "index": index, "action": action})
+        history = list(stored.actions) if stored else []
+        decisions = [a for s, a in history if s == seat]
+        for index, move in sorted(ledger.acked.items()):
+            if index >= len(decisions) or decisions[index] != move.action:
+                lost.append(diagnose(match_id, seat, move, history, ledger, logs))
+    troubled = [entry.split(":")[0] for entry in failed_to_load] + unfinished
     return {
         "stored_matches": len(ids),
         "stored_actions": actions,
-        "acknowledged_moves": sum(len(m) for m in tally.acked.values()),
+        "acknowledged_moves": tally.acknowledged(),
         "acknowledged_moves_lost": len(lost),
         "lost": lost[:20],
+        "acknowledged_twice_differently": len(conflicts),
+        "conflicts": conflicts[:20],
+        "states_out_of_order": sum(ledger.out_of_order for ledger in tally.ledgers.values()),
+        "moves_by_outcome": tally.outcomes(),
         "matches_failing_to_load": len(failed_to_load),
         "failing": failed_to_load[:20],
         "matches_not_finished": len(unfinished),
         "not_finished": unfinished[:20],
+        "log_lines_of_troubled_matches": {m: log_lines(logs, m, 60) for m in troubled[:5]},
     }
 
 
@@ -415,7 +455,9 @@ def log_counts(servers: list[Server]) -> dict[str, int]:
 
 
 @contextlib.contextmanager
-def fresh_schema(url: str, keep: bool) -> Any:
+def fresh_schema(url: str, keep: dict[str, bool]) -> Any:
+    """A fresh schema of ``url``, dropped at the end unless ``keep["schema"]`` is
+    then true (``--keep``, or something went wrong)."""
     schema = f"soak_{uuid.uuid4().hex[:12]}"
     admin = create_engine(normalize_url(url), isolation_level="AUTOCOMMIT")
     with admin.connect() as conn:
@@ -424,7 +466,7 @@ def fresh_schema(url: str, keep: bool) -> Any:
     try:
         yield scoped.render_as_string(hide_password=False), schema
     finally:
-        if not keep:
+        if not keep["schema"]:
             with admin.connect() as conn:
                 conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
         admin.dispose()
@@ -469,7 +511,7 @@ async def run(args: argparse.Namespace, database_url: str, redis_url: str, folde
                 "seconds_until_kills_done": round(soak.kills_done - started, 1),
                 "seconds_until_clients_done": round(clients_done, 1),
             }
-            result = verdict(store, soak.tally)
+            result = verdict(store, soak.tally, [server.log for server in servers])
         finally:
             store.close()
     finally:
@@ -518,29 +560,39 @@ def main(argv: list[str] | None = None) -> int:
         loopback_only(args.redis_url)
     folder = Path(tempfile.mkdtemp(prefix="roadtrip-soak-"))
     redis_process = None
+    keep = {"schema": args.keep}  # also kept (with the logs) when something went wrong
     try:
         redis_url = args.redis_url
         if redis_url is None:
             redis_process, redis_url = start_redis(folder)
-        with fresh_schema(args.database_url, args.keep) as (database_url, schema):
+        with fresh_schema(args.database_url, keep) as (database_url, schema):
             result = asyncio.run(run(args, database_url, redis_url, folder))
-            result["schema"] = schema if args.keep else None
+            keep["schema"] = args.keep or not passed(result)
+            result["schema"] = schema if keep["schema"] else None
     finally:
         if redis_process is not None:
             redis_process.terminate()
             redis_process.wait(10)
-        if not args.keep:
+        if not keep["schema"]:
             shutil.rmtree(folder, ignore_errors=True)
-    result["logs"] = str(folder) if args.keep else None
+    result["logs"] = str(folder) if keep["schema"] else None
     print(json.dumps(result, indent=2))
     if args.out:
         args.out.write_text(json.dumps(result, indent=2) + "\n")
-    ok = (
-        result["acknowledged_moves_lost"] == 0
-        and result["matches_failing_to_load"] == 0
-        and result["matches_not_finished"] == 0
+    return 0 if passed(result) else 1
+
+
+def passed(result: dict[str, Any]) -> bool:
+    """No acknowledged move lost (nor acknowledged twice), no match failing to load or
+    unfinished, and no client given a state older than one it had."""
+    counted = (
+        "acknowledged_moves_lost",
+        "acknowledged_twice_differently",
+        "states_out_of_order",
+        "matches_failing_to_load",
+        "matches_not_finished",
     )
-    return 0 if ok else 1
+    return all(result[name] == 0 for name in counted)
 
 
 if __name__ == "__main__":

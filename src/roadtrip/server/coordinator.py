@@ -58,6 +58,9 @@ __all__ = [
 ]
 
 logger = logging.getLogger("roadtrip.server")
+# Every stored change and every move refused as stale, at INFO: silent unless a
+# handler is configured (benchmarks/soak_cluster.py does, and quotes the lines).
+moves_log = logging.getLogger("roadtrip.server.moves")
 
 
 class Coordinator(UnattendedPlay, Rematches, TurnClocks):
@@ -237,6 +240,13 @@ class Coordinator(UnattendedPlay, Rematches, TurnClocks):
         # move never makes a move stale (everyone may decide on the same roll), but
         # a repeated click does.
         if my_moves is not None and my_moves != moves_by(state, seat):
+            moves_log.info(
+                "match %s: seat %d's move refused as stale (my_moves %d, made %d)",
+                grant.match_id,
+                seat,
+                my_moves,
+                moves_by(state, seat),
+            )
             raise StaleVersion(
                 f"seat {seat} has made {moves_by(state, seat)} moves, not {my_moves}: "
                 "that move was already made or the state has changed"
@@ -355,12 +365,21 @@ class Coordinator(UnattendedPlay, Rematches, TurnClocks):
                 self.store.finish(live.stored.id, trial.state.returns())
                 live.stored.finished = True
             self._keep_time(live, trial, timeouts or [])
-        except Exception:
+        except Exception as exc:
             # The store is the truth: a write that failed half-way (actions stored,
             # finish not) or whose outcome is unknown must not leave a live copy that
             # disagrees with it.  The next use reloads the match from the store.
             self._live.pop(live.stored.id)
+            moves_log.info("match %s: storing at action %d failed: %s", live.stored.id, start, exc)
             raise
+        if new_actions:
+            moves_log.info(
+                "match %s: stored actions %d-%d %s",
+                live.stored.id,
+                start,
+                start + len(new_actions) - 1,
+                new_actions[:8],
+            )
         live.match = trial
         live.log.extend(new_log)
         self._arm(live)

@@ -14,7 +14,8 @@ A bad message gets an error and changes nothing; the connection stays open, exce
 when the hello is missing or wrong (closed with code 4400, 4401, 4404 or 4408) or
 there are too many connections (4429).  A joining client gets its own state; the
 others get at most a presence message (``QueueHub.presence``, coalesced).  Moves
-run on a worker thread, never on the event loop.
+run on a worker thread, never on the event loop.  A connection's states never go
+back: one older than a state already sent is dropped (``_write``).
 """
 
 from __future__ import annotations
@@ -166,6 +167,16 @@ async def _play(
 
 
 async def _write(websocket: WebSocket, queue: asyncio.Queue[Message]) -> None:
+    """Send what is queued, in order, except a state older than one already sent:
+    messages are built on several threads (a move's, the cluster's bus worker, the
+    loop), so one built from a copy that a move then replaced can be queued after
+    the move's own newer state (tests/server/test_state_order.py)."""
+    newest = -1
     while True:
         message = await queue.get()
+        version = message.get("version") if message.get("type") == "state" else None
+        if isinstance(version, int):
+            if version < newest:
+                continue
+            newest = version
         await websocket.send_text(json.dumps(message))
