@@ -74,6 +74,7 @@ def test_a_state_built_before_a_move_and_queued_after_it_never_reaches_the_clien
     created = a.create_match(GAME, {"players": 2}, seats(None, None), seed=3)
     ann = Grant(created.match_id, (0,))
     _, queue = hub.register(ann)  # Ann's page is connected to process b
+    b.presence_changed(ann.match_id)  # as the cluster runtime does: b follows the match
     before = b.live(ann.match_id).match.state
 
     # Process a announces the match (version `before`); process b's bus worker
