@@ -53,6 +53,25 @@ def service_pids(names: tuple[str, ...] = ("postgres", "redis-server")) -> list[
     return pids
 
 
+def services_cpu_seconds(names: tuple[str, ...] = ("postgres", "redis-server")) -> float:
+    """CPU time the database services have used so far, their exited children's
+    included: PostgreSQL serves each connection in a child process, and a pool's
+    connections come and go during a run (Linux; every user's work on them)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    stats = {}
+    for pid in service_pids(names):
+        try:
+            stats[pid] = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+    total = 0.0
+    for fields in stats.values():
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+        if int(fields[1]) not in stats:  # a service's first process: its reaped children
+            total += int(fields[13]) + int(fields[14])  # cutime, cstime
+    return total / ticks
+
+
 def loopback_url(url: str) -> str:
     """``url`` without a trailing slash, if its host is a loopback address."""
     parts = urlsplit(url)

@@ -44,7 +44,7 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
-from load_servers import cpu_seconds, loopback_url, served, service_pids
+from load_servers import cpu_seconds, loopback_url, served, services_cpu_seconds
 
 GAME = "road-to-300"
 
@@ -344,15 +344,14 @@ async def load(
     if args.bot_warmup:
         await asyncio.sleep(args.bot_warmup)  # the bots are thinking by now
     started = time.monotonic()
-    services = service_pids()
-    cpu_before = cpu_seconds(pids), cpu_seconds(services), own_cpu_seconds()
+    cpu_before = cpu_seconds(pids), services_cpu_seconds(), own_cpu_seconds()
     ready = [p for p in players if p.state]
     results = await asyncio.gather(
         *(p.play(started + args.seconds) for p in ready), return_exceptions=True
     )
     elapsed = time.monotonic() - started
     stats.server_cpu = cpu_seconds(pids) - cpu_before[0]
-    stats.services_cpu = cpu_seconds(services) - cpu_before[1]
+    stats.services_cpu = services_cpu_seconds() - cpu_before[1]
     stats.client_cpu = own_cpu_seconds() - cpu_before[2]
     _count(stats, results, "play")
     await asyncio.gather(*(p.close() for p in players), return_exceptions=True)
