@@ -1,8 +1,9 @@
 """Solo Your Mileage May Vary past two fill-ups: a lower bound on the optimum by
 an information relaxation of each turn with a penalty, and the value table of a
-policy that fills up as often as it likes (the solo ``expert`` plays it).  Used
-by ``scripts/solve_main_street.py`` and the tests, never at play time; the
-paths are compiled (:mod:`roadtrip.bots.main_street.mileage_paths`, numba).
+policy that fills up as often as it likes (played against the ``expert`` by
+``benchmarks/mileage_relaxation.py``: no measurable gain, not shipped).  Used by
+that benchmark and the tests, never at play time; the paths are compiled
+(:mod:`roadtrip.bots.main_street.mileage_paths`, numba).
 
 **The turn as optimal stopping.**  From mat ``m`` (value ``V*(m)``, the
 optimum's expected turns) a turn is a stopping problem: after the k-th fill-up
@@ -15,18 +16,19 @@ bust, or a turn that fills nothing, is ``V*(m)``), and
 (optional stopping: ``E[M_τ] = 0``) ``inf_τ E[Y_τ] = inf_τ E[Y_τ - M_τ] >=
 E[min_k (Y_k - M_k)]``: a player who sees the whole turn's fill-ups in advance
 but pays the penalty ``M_k`` does at least as well.  Here ``M`` is built from
-``h_k`` = the relaxation's own value of stopping after fill-up k, with a
-guess ``c`` for the mat's own value: ``M_k = sum_(j<k) (h_(j+1) -
-E[h_(j+1) | fill-ups so far])``, the conditional expectation exact (every
-possible next fill-up with its odds from the bag).  Were ``h`` the true value
-of the turn and ``c = V*(m)``, the bound would be exact; with ``h`` the value
-of stopping it is exact wherever the one-step rule is optimal (the "monotone
-case").  Children's values are the lower bound ``L`` itself (fuller mats,
-solved first): since ``L <= V*`` and ``Y`` only grows with the values, the
-bound stays below ``V*(m)``; the mat's own value ``V`` solves ``V = 1 +
-E[min_k (Y_k(V) - M_k)]``, the largest root (Newton from above: every ``V``
-with ``1 + E[...] >= V`` is below ``V*(m)``, as ``V*(m) - 1 - inf E[Y(V)]`` grows
-with ``V``).
+``h_k`` = the relaxation's own value of stopping after fill-up k: ``M_k =
+sum_(j<k) (h_(j+1) - E[h_(j+1) | fill-ups so far])``, the conditional
+expectation exact (every possible next fill-up with its odds from the bag).
+Were ``h`` the true value of the turn, the bound would be exact; with ``h`` the
+value of stopping it is exact wherever the one-step rule is optimal (the
+"monotone case").  Going on after completing the mat is charged what busting at
+once would be, below every later option.  Children's values are the lower bound
+``L`` itself (fuller mats, solved first): since ``L <= V*`` and ``Y`` only grows
+with the values, the bound stays below ``V*(m)``.  The mat's own value ``V``
+enters every option linearly (``a + b·V``); every ``V`` with ``V <= 1 +
+E[min_k (Y_k(V) - M_k(V))]`` is below ``V*(m)`` (the real turn's ``1 + inf_τ
+E[Y_τ(V)] - V`` falls as ``V`` grows and is 0 at ``V*(m)``), and ``L(m)`` is the
+largest such ``V`` (Newton from above on a convex function).
 
 **Estimated, not enumerated.**  The turn's first fill-up is enumerated with its
 exact odds; the rest of each path is drawn (``per_first`` paths per first
@@ -54,8 +56,6 @@ import numpy as np
 from roadtrip.bots.main_street.mileage_setup import REAL, Floats, Mat, Setup
 
 SEED_STRIDE = 1_000_003
-EXPERT_PER_FIRST = 16  # the shipped expert table: paths per first fill-up
-EXPERT_SEED = 1
 
 
 def fill_arrays(setup: Setup) -> tuple[Any, Any, Any, Any, Any]:
@@ -142,4 +142,4 @@ class Solver:
         return self.lower, self.primal
 
 
-__all__ = ["EXPERT_PER_FIRST", "EXPERT_SEED", "Solver", "fill_arrays"]
+__all__ = ["Solver", "fill_arrays"]
