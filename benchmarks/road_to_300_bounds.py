@@ -34,15 +34,11 @@ import numba
 import numpy as np
 
 from roadtrip.bots.road_to_300.fast.policy import (
-    ALL,
-    bit_count,
     choose_pair,
-    component,
     ended_score,
     mask_value,
     position_key,
     rollout,
-    top_value,
 )
 from roadtrip.bots.road_to_300.fast.steps import (
     below,
@@ -51,13 +47,7 @@ from roadtrip.bots.road_to_300.fast.steps import (
     stream_start,
     walk_row,
 )
-from roadtrip.bots.road_to_300.fast.tables import (
-    CROSS_CELLS,
-    CROSS_COUNT,
-    CROSS_DICE,
-    NEIGHBOURS,
-    ROLL_OF,
-)
+from roadtrip.bots.road_to_300.fast.tables import CROSS_CELLS, CROSS_COUNT, CROSS_DICE, ROLL_OF
 from roadtrip.bots.road_to_300.fast.tables import VALUES as FIELD_VALUES
 
 TARGET = 300
@@ -91,20 +81,6 @@ def _pairs(roll, crossed, circled, position, cs, cells, ends_out, keys):  # type
 
 
 @numba.njit
-def _out_of_reach(crossed, circled, position, cs):  # type: ignore[no-untyped-def]
-    """The base policy's exact cut (without its slack margin): the open fields
-    later rounds can still end on are worth less than the points still needed."""
-    need = TARGET - mask_value(crossed & circled) - FIELD_VALUES[position]
-    if need <= 0:
-        return False
-    open_fields = ~(crossed | circled) & ALL
-    region = component(NEIGHBOURS[position] & open_fields, open_fields)
-    size = bit_count(region)
-    landings = size if cs else min(size, bit_count(open_fields) // 2)
-    return top_value(region, landings) < need
-
-
-@numba.njit
 def _solve(rolls, t, crossed, circled, position, failed, cs, budget):  # type: ignore[no-untyped-def]
     """1: some choices reach the target with these rolls; 0: none; -1: undecided."""
     budget[0] -= 1
@@ -126,9 +102,7 @@ def _solve(rolls, t, crossed, circled, position, failed, cs, budget):  # type: i
     stand = 0 if position < 0 else 1 << position
     undecided = False
     for i in np.argsort(-keys[:n]):
-        if keys[i] < -500.0 and _out_of_reach(
-            crossed | 1 << cells[i] | stand, circled | 1 << ends[i], ends[i], cs
-        ):
+        if keys[i] < -500.0:
             continue  # settled: the target is out of reach from there
         result = _solve(
             rolls,
