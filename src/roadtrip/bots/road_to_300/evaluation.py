@@ -16,10 +16,8 @@ Exact parts (``settled``):
   fail to cross anything: ``1 - q**3``, ``q`` the chance that a roll fails.
 
 The base policy's preference (``base_key``): settled wins first, settled losses
-(and positions with less than ``SLACK_MARGIN`` points to spare) last, otherwise the
-most points reached plus weights (in points) for dead-end die values and a few
-other measures, and near the target the chance that the next roll can finish
-(``finish_throws``).
+last, otherwise the most points reached plus small weights (in points) for
+dead-end die values and a few other measures.
 
 The estimated chance of winning (``evaluate``), used by the look-ahead: a
 logistic model, fitted on self-play (benchmarks/fit_road_to_300.py), of
@@ -42,9 +40,7 @@ import numpy.typing as npt
 from roadtrip.bots.road_to_300.tables import (
     ALL,
     DIE_OFFSETS,
-    DIE_WIDTHS,
     NEIGHBOUR_MASKS,
-    ROLL_CHOICES,
     ROLL_FIELDS,
     ROLL_PROBABILITIES,
     VALUES,
@@ -113,15 +109,8 @@ BASE_FEATURE_NAMES = (
     "potential_slack",
     "need_share",
 )
-BASE_WEIGHTS: tuple[float, ...] = (-5.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+BASE_WEIGHTS: tuple[float, ...] = (-0.5, 0.0, 0.0, 0.0, 0.0, 0.0)
 BASE_WEIGHTS_CROSS_STANDING: tuple[float, ...] = BASE_WEIGHTS
-# Positions whose reachable points fall short of the points needed plus this margin
-# rank with the lost ones; with at most FINISH_NEED points needed, the chance that
-# the next roll can make them counts FINISH_WEIGHT points (session 5's self-play
-# tuning, benchmarks/README.md).
-SLACK_MARGIN = 20
-FINISH_NEED = 30
-FINISH_WEIGHT = 200.0
 _SETTLED = 1000.0
 
 
@@ -283,37 +272,6 @@ def base_key(rules: Rules, positions: Positions) -> Floats:
     return judge(rules, positions)[0]
 
 
-_THROWS = np.round(ROLL_PROBABILITIES * 216).astype(np.int64)
-_CHOICE_CELLS = ROLL_CHOICES // 7
-_CHOICE_DICE = ROLL_CHOICES % 7
-
-
-def finish_throws(rules: Rules, positions: Positions, i: int, need: int) -> int:
-    """How many of the 216 throws let position ``i``'s next round cross a field and
-    then end the movement on a field worth at least ``need``."""
-    start = int(positions.position[i])
-    blocked = int(positions.crossed[i] | positions.circled[i])
-    crossable = ~int(positions.crossed[i]) if rules.cross_standing else ~blocked
-    possible = np.zeros(8, dtype=bool)  # by die value; 7: the padding choice
-    on_every = np.zeros(8, dtype=np.int64)  # fields every open winning walk enters
-    masks, values = WALK_MASKS[start], WALK_VALUES[start]
-    for die, (offset, width) in enumerate(zip(DIE_OFFSETS, DIE_WIDTHS, strict=True), 1):
-        walks = masks[offset : offset + width]
-        winning = ((walks & np.uint64(blocked)) == 0) & (values[offset : offset + width] >= need)
-        if winning.any():
-            possible[die] = True
-            on_every[die] = int(np.bitwise_and.reduce(walks[winning]))
-    cells = np.where(_CHOICE_CELLS < 36, _CHOICE_CELLS, 0)
-    dice = np.where(_CHOICE_CELLS < 36, _CHOICE_DICE, 7)
-    usable = (
-        (_CHOICE_CELLS < 36)
-        & ((crossable >> cells) & 1 == 1)
-        & possible[dice]
-        & ((on_every[dice] >> cells) & 1 == 0)
-    )
-    return int(_THROWS[usable.any(axis=1)].sum())
-
-
 def judge(rules: Rules, positions: Positions) -> tuple[Floats, Floats]:
     """(the base policy's preference, the estimated chance of winning)."""
     m = measure(rules, positions)
@@ -322,10 +280,6 @@ def judge(rules: Rules, positions: Positions) -> tuple[Floats, Floats]:
     chance = 1.0 / (1.0 + np.exp(-np.clip(logits, -30.0, 30.0)))
     value: Floats = np.where(known, exact, chance)
     key = m.reached + base_features(m) @ np.asarray(rules.base_weights, dtype=np.float64)
-    for i in np.flatnonzero(~known & (m.need <= FINISH_NEED) & (m.bound >= m.need + SLACK_MARGIN)):
-        throws = finish_throws(rules, positions, int(i), int(m.need[i]))
-        key[i] += FINISH_WEIGHT * throws / 216.0
-    short = known | (m.bound < m.need + SLACK_MARGIN)
-    key = np.where(short, np.where(exact > 0, _SETTLED + exact, -_SETTLED + m.reached), key)
+    key = np.where(known, np.where(exact > 0, _SETTLED + exact, -_SETTLED + m.reached), key)
     result: Floats = key.astype(np.float64)
     return result, value

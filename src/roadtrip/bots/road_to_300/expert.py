@@ -8,11 +8,8 @@ At step 2 the bot plans the cross and the end of the movement together
    stood on scores when the game ends in step 4);
 2. positions whose result is settled: the target reached (won unless three rolls
    in a row fail) above everything; the value of the open fields still connected
-   to the player's field below the points still needed plus a margin of 20
-   (lost, or nearly) below everything;
-3. otherwise the most points reached, less 5 points per dead-end die value, plus,
-   with at most 30 points still needed, 200 points times the chance that the next
-   roll can make them (``evaluation.finish_throws``).
+   to the player's field below the points still needed (lost) below everything;
+3. otherwise the most points reached, less half a point per dead-end die value.
 
 With numba installed (the ``fast`` extra) the ``rollout_width`` best pairs are
 compared by playing the game on from each with the base policy, compiled

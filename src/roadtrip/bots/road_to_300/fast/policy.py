@@ -3,8 +3,7 @@
 :func:`position_key` is :func:`roadtrip.bots.road_to_300.evaluation.base_key` for
 one position (the same measures: the points reached, the reachable region and the
 best of it later rounds can still end on, dead-end die values, the chance that a
-roll crosses nothing, near the target the throws that can finish:
-:func:`finish_throws`), and :func:`choose_pair` is the planner's base-policy choice
+roll crosses nothing), and :func:`choose_pair` is the planner's base-policy choice
 on a roll (``planner.plan`` with width 0): a cross that ends the game with the
 target reached first, then the pair with the highest key, ties to the first in
 the engine's order (the roll's fields in order, then the ends in increasing
@@ -43,9 +42,7 @@ from roadtrip.bots.road_to_300.fast.tables import (
     ROLL_FIELDS,
     ROLL_OF,
     ROLL_PROBABILITY,
-    ROLL_WEIGHT,
     VALUES,
-    WALK_ENDS,
     WALK_MASKS,
     WALK_OFFSETS,
 )
@@ -53,10 +50,7 @@ from roadtrip.bots.road_to_300.fast.tables import (
 ALL = (1 << 36) - 1
 SETTLED = 1000.0  # a settled result's key offset (as in evaluation.judge)
 ENDED_LOST = -2000.0  # a cross that ends the game short of the target
-DEAD_DIE_WEIGHT = -5.0  # evaluation.BASE_WEIGHTS: points per dead-end die value
-SLACK_MARGIN = 20  # evaluation.SLACK_MARGIN: reachable points short of need + this rank last
-FINISH_NEED = 30  # evaluation.FINISH_NEED: at most this many points needed ...
-FINISH_WEIGHT = 200.0  # ... the chance that the next roll can make them, in points
+DEAD_DIE_WEIGHT = -0.5  # evaluation.BASE_WEIGHTS: points per dead-end die value
 # Final-field rulings (the game's ``final_field`` option) as numbers.
 FINAL_RULEBOOK = 0
 FINAL_ALWAYS = 1
@@ -138,36 +132,6 @@ def dead_dice(position: int, blocked: int) -> int:
 
 
 @jit
-def finish_throws(
-    crossed: int, circled: int, position: int, need: int, cross_standing: bool
-) -> int:
-    """How many of the 216 throws let the next round cross a field and then end the
-    movement from ``position`` on a field worth at least ``need``
-    (``evaluation.finish_throws``)."""
-    blocked = crossed | circled
-    crossable = ~crossed if cross_standing else ~blocked
-    possible = 0  # die values with a winning walk
-    on_every = np.zeros(7, dtype=np.int64)  # fields every open winning walk enters
-    for die in range(1, 7):
-        row = position * 7 + die
-        common = ALL
-        for k in range(WALK_OFFSETS[row], WALK_OFFSETS[row + 1]):
-            if not WALK_MASKS[k] & blocked and VALUES[WALK_ENDS[k]] >= need:
-                common &= WALK_MASKS[k]
-                possible |= 1 << die
-        on_every[die] = common
-    throws = 0
-    for roll in range(len(ROLL_WEIGHT)):
-        for k in range(CROSS_COUNT[roll]):
-            cell = CROSS_CELLS[roll, k]
-            die = CROSS_DICE[roll, k]
-            if crossable >> cell & 1 and possible >> die & 1 and not on_every[die] >> cell & 1:
-                throws += ROLL_WEIGHT[roll]
-                break
-    return throws
-
-
-@jit
 def position_key(
     crossed: int,
     circled: int,
@@ -192,13 +156,9 @@ def position_key(
     region = component(NEIGHBOURS[position] & open_fields, open_fields)
     size = bit_count(region)
     landings = size if cross_standing else min(size, bit_count(open_fields) // 2)
-    if top_value(region, landings) < need + SLACK_MARGIN:
+    if top_value(region, landings) < need:
         return -SETTLED + reached
-    key = reached + DEAD_DIE_WEIGHT * dead_dice(position, blocked)
-    if need <= FINISH_NEED:
-        throws = finish_throws(crossed, circled, position, need, cross_standing)
-        key += FINISH_WEIGHT * throws / 216.0
-    return key
+    return reached + DEAD_DIE_WEIGHT * dead_dice(position, blocked)
 
 
 @jit

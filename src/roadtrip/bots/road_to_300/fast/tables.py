@@ -109,7 +109,3 @@ ROLL_FIELDS: Int64Array = np.array(
 ROLL_PROBABILITY: NDArray[np.float64] = np.array(
     [float(p) for _, p in board.ROLL_OUTCOMES], dtype=np.float64
 )
-# ROLL_WEIGHT[roll]: how many of the 216 ordered throws give the roll (exact odds).
-ROLL_WEIGHT: Int64Array = np.array(
-    [round(float(p) * 216) for _, p in board.ROLL_OUTCOMES], dtype=np.int64
-)
