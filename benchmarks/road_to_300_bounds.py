@@ -3,6 +3,7 @@
     python benchmarks/road_to_300_bounds.py clairvoyant --games 1000 [--cross-standing]
     python benchmarks/road_to_300_bounds.py flat --games 300 --width 12 --rollouts 100
     python benchmarks/road_to_300_bounds.py endgame --games 1000 --low 40 --high 80
+    python benchmarks/road_to_300_bounds.py exact --games 400 --low 20 --high 40
 
 Everything runs in numba on the expert's compiled kernels
 (``roadtrip.bots.road_to_300.fast``), solo, default options but ``cross_standing``:
@@ -21,6 +22,13 @@ Everything runs in numba on the expert's compiled kernels
 * ``endgame``: the same policies from positions the base policy reached with
   ``--low``..``--high`` points still needed (the same positions and dice for every
   policy).
+* ``exact``: the win chance of optimal play (and, exactly, of the base policy)
+  from the same positions as ``endgame``
+  (the same ``--seed``), by an expectimax over every roll (exact odds, three
+  failed rolls in a row end the game) and every cross-and-move pair, memoized on
+  (crossed fields, field stood on, points needed); positions that cannot reach
+  the target are cut as the base policy cuts them (an exact cut).  Affordable
+  only near the end (a few seconds per position needing 60 points).
 """
 
 from __future__ import annotations
@@ -32,13 +40,20 @@ import time
 
 import numba
 import numpy as np
+from numba import types
+from numba.typed import Dict
 
 from roadtrip.bots.road_to_300.fast.policy import (
+    ALL,
+    bit_count,
     choose_pair,
+    component,
     ended_score,
+    fail_chance,
     mask_value,
     position_key,
     rollout,
+    top_value,
 )
 from roadtrip.bots.road_to_300.fast.steps import (
     below,
@@ -47,7 +62,14 @@ from roadtrip.bots.road_to_300.fast.steps import (
     stream_start,
     walk_row,
 )
-from roadtrip.bots.road_to_300.fast.tables import CROSS_CELLS, CROSS_COUNT, CROSS_DICE, ROLL_OF
+from roadtrip.bots.road_to_300.fast.tables import (
+    CROSS_CELLS,
+    CROSS_COUNT,
+    CROSS_DICE,
+    NEIGHBOURS,
+    ROLL_OF,
+    ROLL_PROBABILITY,
+)
 from roadtrip.bots.road_to_300.fast.tables import VALUES as FIELD_VALUES
 
 TARGET = 300
@@ -256,6 +278,65 @@ def endgame_starts(seed, count, low, high, cs):  # type: ignore[no-untyped-def]
     return out
 
 
+@numba.njit
+def optimal(crossed, position, need, cs, memo, base):  # type: ignore[no-untyped-def]
+    """The win chance of optimal play between rounds (``crossed``: every X,
+    ``position``: the circled field stood on, ``need``: points needed beyond it);
+    with ``base``, of the base policy instead (its pair on every roll)."""
+    open_fields = ~(crossed | 1 << position) & ALL
+    if need <= 0:  # won unless three rolls in a row cross nothing
+        q = fail_chance(crossed ^ ALL if cs else open_fields)
+        return 1.0 - q * q * q
+    region = component(NEIGHBOURS[position] & open_fields, open_fields)
+    size = bit_count(region)
+    if top_value(region, size if cs else min(size, bit_count(open_fields) // 2)) < need:
+        return 0.0
+    key = crossed | position << 36 | need << 42
+    if key in memo:
+        return memo[key]
+    total, failing = 0.0, 0.0
+    for roll in range(len(ROLL_PROBABILITY)):
+        slots = cross_slots(roll, crossed, 1 << position, cs)
+        if slots == 0:
+            failing += ROLL_PROBABILITY[roll]
+            continue
+        best = 0.0  # a cross that leaves no movement ends the game short of the target
+        if base:
+            # The key ranks pairs alike with or without the points locked in before.
+            cell, end = choose_pair(
+                roll, crossed, 1 << position, position, need + FIELD_VALUES[position], cs, False, 0
+            )
+            if end >= 0:
+                after = crossed | 1 << cell | 1 << position
+                best = optimal(after, end, need - FIELD_VALUES[end], cs, memo, base)
+            total += ROLL_PROBABILITY[roll] * best
+            continue
+        for k in range(CROSS_COUNT[roll]):
+            if slots >> k & 1:
+                after = crossed | 1 << CROSS_CELLS[roll, k] | 1 << position
+                ends = destination_mask(walk_row(position, CROSS_DICE[roll, k], False), after)
+                for end in range(36):
+                    if ends >> end & 1:
+                        best = max(
+                            best, optimal(after, end, need - FIELD_VALUES[end], cs, memo, base)
+                        )
+        total += ROLL_PROBABILITY[roll] * best
+    value = total * (1.0 + failing + failing * failing)  # up to two failed rolls first
+    memo[key] = value
+    return value
+
+
+def exact_mean(starts: np.ndarray, cs: bool, base: bool) -> float:
+    """The mean win chance of optimal play (``base``: of the base policy) from the
+    positions."""
+    total = 0.0
+    for crossed, circled, position in starts:
+        need = TARGET - int(mask_value(crossed & circled)) - int(FIELD_VALUES[position])
+        memo = Dict.empty(key_type=types.int64, value_type=types.float64)
+        total += optimal(int(crossed), int(position), need, cs, memo, base)
+    return total / len(starts)
+
+
 def wilson(wins: int, n: int) -> str:
     z = 1.959963984540054
     p = wins / n
@@ -266,7 +347,7 @@ def wilson(wins: int, n: int) -> str:
 
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("clairvoyant", "flat", "endgame"))
+    parser.add_argument("what", choices=("clairvoyant", "flat", "endgame", "exact"))
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cross-standing", action="store_true")
@@ -285,6 +366,15 @@ def main(argv: list[str]) -> None:
             f"clairvoyant, cross_standing={cs}: {won} reachable, {lost} not, {open_} undecided "
             f"of {args.games}; upper bound {wilson(won + open_, args.games)}"
         )
+    elif args.what == "exact":
+        starts = endgame_starts(args.seed + 5, args.games, args.low, args.high, cs)
+        for base in (True, False):
+            mean = exact_mean(starts, cs, base)
+            print(
+                f"exact, cross_standing={cs}: {'the base policy' if base else 'optimal play'} "
+                f"wins {100 * mean:.1f}% on average from {args.games} positions needing "
+                f"{args.low}-{args.high}"
+            )
     else:
         if args.what == "flat":
             starts = np.zeros((args.games, 3), np.int64)
