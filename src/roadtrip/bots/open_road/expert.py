@@ -42,6 +42,7 @@ from roadtrip.bots.open_road.duel import duel_win_chance
 from roadtrip.bots.open_road.evaluation import Situation, Weights
 from roadtrip.bots.open_road.moves import Moves
 from roadtrip.bots.search.flat import Candidate, FlatResult, FlatSettings, flat_search
+from roadtrip.core.chance import pick_outcome
 from roadtrip.core.errors import NotSupported
 from roadtrip.core.game import Game
 from roadtrip.core.state import State
@@ -62,6 +63,13 @@ SWITCH_AFTER = 8
 # beat the heuristic's by two standard errors (one falsely does about 5% of the time).
 CONFIDENCE = 2.0
 SEARCHED_MODES = (F.KEEP, F.ORIGIN, F.ACT, F.HOTEL, F.TARGET)
+SETUP_MODES = (F.KEEP, F.ORIGIN)
+# Two riders: the hotel is not searched (whole-race playouts found the heuristic's
+# hotel choices as good as any), a switch needs one standard error, and the
+# route cards and the start get more samples than a turn's action.
+DUEL_SEARCHED_MODES = (F.KEEP, F.ORIGIN, F.ACT, F.TARGET)
+DUEL_CONFIDENCE = 1.0
+DUEL_SETUP_SAMPLES = 64
 # Two riders are a zero-sum duel: a dot of damage to the rival is worth a dot of our
 # own, where at four seats (the heuristic's tuning) it also helps the other rivals.
 DUEL_ATTACK = 1.0
@@ -89,14 +97,25 @@ class OpenRoadExpert:
         candidates: int = DEFAULT_CANDIDATES,
         depth: int | None = None,
         rounds: int | None = DEFAULT_ROUNDS,
+        duel_rounds: int | None = None,
         weights: Weights | None = None,
         own_weights: Weights | None = None,
-        confidence: float = CONFIDENCE,
+        confidence: float | None = None,
+        deck_draws: bool | None = None,
+        drop_identical: bool | None = None,
+        setup_samples: int | None = None,
+        steps: int | None = None,
     ) -> None:
         require_game(game, GAME_ID, "expert")
-        self.rounds = rounds
+        # Two riders (see the module docstring): whole-race playouts with draws
+        # per deck, an easier switch, no hotel search, the setup searched longer.
+        duel = game is not None and game.num_players() == 2
+        self.rounds = duel_rounds if duel else rounds
+        self.searched = DUEL_SEARCHED_MODES if duel else SEARCHED_MODES
+        if confidence is None:
+            confidence = DUEL_CONFIDENCE if duel else CONFIDENCE
         self.weights = weights or Weights()  # every rider as the playouts model them
-        if own_weights is None and game is not None and game.num_players() == 2:
+        if own_weights is None and duel:
             own_weights = duel_weights(self.weights)
         self.own_weights = own_weights or self.weights  # the expert's own play
         self.settings = FlatSettings(
@@ -105,7 +124,17 @@ class OpenRoadExpert:
             depth=depth,
             switch_after=SWITCH_AFTER,
             confidence=confidence,
+            drop_identical=duel if drop_identical is None else drop_identical,
+            steps=steps,
         )
+        self.setup_settings = (
+            dataclasses.replace(
+                self.settings, samples=setup_samples or DUEL_SETUP_SAMPLES, steps=None
+            )
+            if duel
+            else None
+        )
+        self.deck_draws = duel if deck_draws is None else deck_draws
         self.candidates = max(1, candidates)
         self.last_result: FlatResult | None = None
 
@@ -118,7 +147,7 @@ class OpenRoadExpert:
         first = decide(state, seat, legal, self.own_weights)
         if first not in legal:
             first = legal[0]
-        if state.mode not in SEARCHED_MODES:
+        if state.mode not in self.searched:
             return first
         ranked = [first] + [
             a for a in ranked_actions(state, seat, legal, self.own_weights) if a != first
@@ -126,15 +155,19 @@ class OpenRoadExpert:
         moves: list[Candidate] = [(action,) for action in ranked[: self.candidates]]
         if len(moves) == 1:
             return first
+        settings, cut = self.settings, self.rounds
+        if self.setup_settings is not None and state.mode in SETUP_MODES:
+            settings = self.setup_settings
         self.last_result = flat_search(
             observation.sample_state,
             seat,
             moves,
             HeuristicPolicy(self.weights, {seat: self.own_weights}),
             RaceValue(self.weights),
-            self.settings,
+            settings,
             rng,
-            None if self.rounds is None else TurnsAhead(seat, state.round + self.rounds),
+            None if cut is None else TurnsAhead(seat, state.round + cut),
+            DeckDraws if self.deck_draws else None,
         )
         return self.last_result.best[0]
 
@@ -182,6 +215,27 @@ class HeuristicPolicy:
             return legal[0]
         action = decide(_open_road(state), seat, legal, self.own.get(seat, self.weights))
         return action if action in legal else legal[0]
+
+
+class DeckDraws:
+    """One playout's chance draws, a stream of uniform numbers per deck (the
+    playout's ``seed`` and the deck): the k-th card a playout draws from a deck
+    is picked by the same number in every candidate's playout, so candidates
+    that pick up cards at different moments, or draw a Mother Lode card before a
+    playing card in one and after in the other, still draw alike wherever the
+    decks hold alike (common random numbers; the draws stay by the decks'
+    exact odds)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.streams: dict[int, Random] = {}
+
+    def __call__(self, state: State) -> int:
+        deck = _open_road(state).draw[0]
+        stream = self.streams.get(deck)
+        if stream is None:
+            stream = self.streams[deck] = Random(self.seed * 16 + deck)
+        return pick_outcome(state.chance_outcomes(), stream.random())
 
 
 class TurnsAhead:
