@@ -105,6 +105,24 @@ def test_flat_search_drops_candidates_that_play_out_exactly_like_an_earlier_one(
     assert _identical_search(drop=False) == (20, 20, 20)
 
 
+def test_a_step_budget_stops_the_search_after_that_many_playout_actions() -> None:
+    """``steps`` counts the playout actions of every candidate: three candidates
+    of five actions each spend 15 a sample, so 45 buy three samples."""
+    state = _decision(F.ACT)
+    settings = FlatSettings(samples=100, seconds=None, depth=5, prune=0.0, steps=45)
+    result = flat_search(
+        lambda _r: state.clone(),
+        state.current_player(),
+        [(), (), ()],
+        lambda s, p, r: s.legal_actions(p)[0],
+        lambda s, p: 0.0,
+        settings,
+        Random(1),
+    )
+    assert result.samples == 3
+    assert FlatSettings(samples=None, seconds=None, steps=10).steps == 10
+
+
 def test_the_duel_expert_searches_the_route_cards_by_whole_race_samples() -> None:
     """Between two riders a route card is judged by DUEL_SETUP_SAMPLES whole-race
     playouts (at most, fewer if the two play out alike); the turn's actions by the
