@@ -4,10 +4,11 @@ and start searched by whole-race playouts; at more seats none of it."""
 
 from __future__ import annotations
 
+import time
 from random import Random
 
 import roadtrip
-from roadtrip.bots import observe
+from roadtrip.bots import make_bot, observe
 from roadtrip.bots.open_road.expert import DUEL_SETUP_SAMPLES, DeckDraws, OpenRoadExpert
 from roadtrip.bots.search.flat import FlatSettings, flat_search
 from roadtrip.core import sample_chance
@@ -121,6 +122,39 @@ def test_a_step_budget_stops_the_search_after_that_many_playout_actions() -> Non
     )
     assert result.samples == 3
     assert FlatSettings(samples=None, seconds=None, steps=10).steps == 10
+
+
+def test_no_sample_starts_that_would_end_past_the_deadline() -> None:
+    """A sample as long as the last one would overrun ``seconds``: the search stops
+    (each playout here takes 50 ms, two candidates a sample, 0.15 s allowed)."""
+    state = _decision(F.ACT)
+
+    def slow_value(final: State, seat: int) -> float:
+        time.sleep(0.05)
+        return 0.0
+
+    settings = FlatSettings(samples=10, seconds=0.15, depth=0)
+    result = flat_search(
+        lambda _r: state.clone(),
+        state.current_player(),
+        [(), ()],
+        lambda s, p, r: 0,
+        slow_value,
+        settings,
+        Random(1),
+    )
+    assert result.samples == 1
+
+
+def test_the_registered_duel_expert_decides_within_its_seconds() -> None:
+    """The time before the search (the heuristic's ranking) counts against the
+    decision's ``seconds`` too, and the search keeps a margin: a route card with
+    0.3 s to think is chosen in well under 0.45 s even on a loaded machine."""
+    bot = make_bot("expert", roadtrip.load_game("open-road", players=2), think=0.3)
+    state = _decision(F.KEEP)
+    started = time.perf_counter()
+    bot.choose(observe(state, state.current_player()), Random(2))
+    assert time.perf_counter() - started < 0.45
 
 
 def test_the_duel_expert_searches_the_route_cards_by_whole_race_samples() -> None:

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import time
 from collections.abc import Sequence
 from random import Random
 
@@ -81,6 +82,10 @@ SWITCH_AFTER = 8
 CONFIDENCE = 2.0
 SEARCHED_MODES = (F.KEEP, F.ORIGIN, F.ACT, F.HOTEL, F.TARGET)
 SETUP_MODES = (F.KEEP, F.ORIGIN)
+# The search gets this share of ``seconds`` less the time spent before it (the
+# last sample, the heuristic's ranking), so that a decision stays inside its time.
+TIME_SHARE = 0.95
+MIN_SECONDS = 0.001
 # Two riders: the hotel is not searched (whole-race playouts found the heuristic's
 # hotel choices as good as any), a switch needs one standard error, and the
 # route cards and the start get more samples than a turn's action.
@@ -156,6 +161,7 @@ class OpenRoadExpert:
         self.last_result: FlatResult | None = None
 
     def choose(self, observation: Observation, rng: Random) -> int:
+        started = time.perf_counter()
         legal = legal_or_raise(observation)
         if len(legal) == 1:
             return legal[0]
@@ -175,6 +181,9 @@ class OpenRoadExpert:
         settings, cut = self.settings, self.rounds
         if self.setup_settings is not None and state.mode in SETUP_MODES:
             settings = self.setup_settings
+        if settings.seconds is not None:  # the time spent so far counts, and a margin
+            left = settings.seconds * TIME_SHARE - (time.perf_counter() - started)
+            settings = dataclasses.replace(settings, seconds=max(MIN_SECONDS, left))
         self.last_result = flat_search(
             observation.sample_state,
             seat,

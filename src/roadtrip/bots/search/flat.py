@@ -19,8 +19,10 @@ finished states.  Candidates whose mean falls far behind the best (by
 ``prune`` standard errors of the paired differences, after ``min_samples``) are
 dropped, so the time left goes to the close calls.
 
-Budgets: ``samples`` (per candidate) and/or ``seconds``, whichever ends first;
-with ``samples`` alone the result depends only on the generator's seed.
+Budgets: ``samples`` (per candidate), ``seconds`` and/or ``steps`` (playout
+actions), whichever ends first; no sample starts that would, if as long as the
+last one, end past the deadline.  Without ``seconds`` the result depends only on
+the generator's seed.
 Only the core State API is used here.
 """
 
@@ -135,6 +137,7 @@ def flat_search(
     done = 0
     steps = 0
     while alive:
+        began = time.perf_counter()
         root = sample_root(rng)
         seed = rng.getrandbits(64)
         for index in alive:
@@ -150,8 +153,9 @@ def flat_search(
         done += 1
         if settings.samples is not None and done >= settings.samples:
             break
-        if deadline is not None and time.perf_counter() >= deadline:
-            break
+        now = time.perf_counter()
+        if deadline is not None and now + (now - began) >= deadline:
+            break  # another sample like this one would end past the deadline
         if settings.steps is not None and steps >= settings.steps:
             break
         if done >= settings.min_samples:
