@@ -19,8 +19,10 @@ finished states.  Candidates whose mean falls far behind the best (by
 ``prune`` standard errors of the paired differences, after ``min_samples``) are
 dropped, so the time left goes to the close calls.
 
-Budgets: ``samples`` (per candidate) and/or ``seconds``, whichever ends first;
-with ``samples`` alone the result depends only on the generator's seed.
+Budgets: ``samples`` (per candidate), ``seconds`` and/or ``steps`` (playout
+actions), whichever ends first; no sample starts that would, if as long as the
+last one, end past the deadline.  Without ``seconds`` the result depends only on
+the generator's seed.
 Only the core State API is used here.
 """
 
@@ -44,6 +46,12 @@ StateValue = Callable[[State, int], float]
 CutOff = Callable[[State, int], bool]
 """``cut(state, seat)``: stop the playout here (e.g. at the start of a turn)."""
 
+ChanceDraws = Callable[[int], Callable[[State], int]]
+"""``chance(seed)``: the draw function of one playout (``draw(state)``: an outcome
+of the chance node ``state``), e.g. one stream of uniforms per deck, so that
+candidates which draw from a deck in a different order still get the same cards
+(default: the playout's generator, seeded ``seed``, for every draw in order)."""
+
 
 @dataclass(frozen=True)
 class FlatSettings:
@@ -53,23 +61,34 @@ class FlatSettings:
     after ``min_samples`` samples, drop a candidate (0: never); the first
     candidate (the default, e.g. the heuristic's own choice) is kept unless the
     best beats it by ``confidence`` standard errors of their paired difference,
-    over at least ``switch_after`` samples."""
+    over at least ``switch_after`` samples.  ``steps`` (None: no such limit)
+    caps the playout actions of a search, all candidates together: a budget of
+    work like ``seconds`` (long playouts get fewer samples, short ones more) but
+    independent of the machine's load.  With ``drop_identical``, a candidate
+    whose every sample so far (at least ``min_samples``) came out exactly as an
+    earlier candidate's is dropped too (no budget left would tell them apart:
+    e.g. two orders of the same two actions, which with common random numbers
+    reach the same state)."""
 
     samples: int | None = 64
     seconds: float | None = 1.0
+    steps: int | None = None
     depth: int | None = None
     prune: float = 3.0
     min_samples: int = 8
     confidence: float = 1.0
     switch_after: int = 1
+    drop_identical: bool = False
 
     def __post_init__(self) -> None:
-        if self.samples is None and self.seconds is None:
-            raise SearchSettingError("a flat search needs samples, seconds or both")
+        if self.samples is None and self.seconds is None and self.steps is None:
+            raise SearchSettingError("a flat search needs samples, seconds or steps")
         if self.samples is not None and (isinstance(self.samples, bool) or self.samples < 1):
             raise SearchSettingError(f"samples must be at least 1; got {self.samples!r}")
         if self.seconds is not None and not self.seconds > 0:
             raise SearchSettingError(f"seconds must be more than 0; got {self.seconds!r}")
+        if self.steps is not None and (isinstance(self.steps, bool) or self.steps < 1):
+            raise SearchSettingError(f"steps must be at least 1 (or None); got {self.steps!r}")
         if self.depth is not None and (isinstance(self.depth, bool) or self.depth < 0):
             raise SearchSettingError(f"depth is at least 0 (or None); got {self.depth!r}")
 
@@ -102,9 +121,11 @@ def flat_search(
     settings: FlatSettings,
     rng: Random,
     cut: CutOff | None = None,
+    chance: ChanceDraws | None = None,
 ) -> FlatResult:
     """Value each candidate by playouts from the same sampled roots (see module);
-    ``cut``, if given, also ends a playout where it says."""
+    ``cut``, if given, also ends a playout where it says; ``chance``, if given,
+    makes each playout's chance draws from its seed."""
     if not candidates:
         raise SearchSettingError("a flat search needs at least one candidate")
     started = time.perf_counter()
@@ -114,22 +135,34 @@ def flat_search(
     paired: list[list[float]] = [[] for _ in range(count)]  # per-sample values
     alive = list(range(count)) if count > 1 else []
     done = 0
+    steps = 0
     while alive:
+        began = time.perf_counter()
         root = sample_root(rng)
         seed = rng.getrandbits(64)
         for index in alive:
             state = root.clone()
             _apply_candidate(state, seat, candidates[index])
-            outcome = _play_out(state, seat, policy, value, settings.depth, Random(seed), cut)
+            draw = None if chance is None else chance(seed)
+            outcome, taken = _play_out(
+                state, seat, policy, value, settings.depth, Random(seed), cut, draw
+            )
+            steps += taken
             totals[index] += outcome
             paired[index].append(outcome)
         done += 1
         if settings.samples is not None and done >= settings.samples:
             break
-        if deadline is not None and time.perf_counter() >= deadline:
+        now = time.perf_counter()
+        if deadline is not None and now + (now - began) >= deadline:
+            break  # another sample like this one would end past the deadline
+        if settings.steps is not None and steps >= settings.steps:
             break
-        if settings.prune and done >= settings.min_samples:
-            alive = _survivors(alive, paired, settings.prune)
+        if done >= settings.min_samples:
+            if settings.prune:
+                alive = _survivors(alive, paired, settings.prune)
+            if settings.drop_identical:
+                alive = _distinct(alive, paired)
             if len(alive) < 2:
                 break
     means = [totals[i] / len(paired[i]) if paired[i] else -math.inf for i in range(count)]
@@ -176,6 +209,16 @@ def _survivors(alive: list[int], paired: list[list[float]], prune: float) -> lis
     return keep
 
 
+def _distinct(alive: list[int], paired: list[list[float]]) -> list[int]:
+    """``alive`` without the candidates whose samples all came out exactly as an
+    earlier alive candidate's."""
+    keep: list[int] = []
+    for index in alive:
+        if not any(paired[index] == paired[other] for other in keep):
+            keep.append(index)
+    return keep
+
+
 def _apply_candidate(state: State, seat: int, candidate: Candidate) -> None:
     """Apply ``seat``'s actions in turn; stop at one it may no longer take."""
     for action in candidate:
@@ -192,16 +235,18 @@ def _play_out(
     depth: int | None,
     rng: Random,
     cut: CutOff | None = None,
-) -> float:
-    """Play on with ``policy`` for every seat; ``seat``'s value where it stops."""
+    draw: Callable[[State], int] | None = None,
+) -> tuple[float, int]:
+    """Play on with ``policy`` for every seat: ``seat``'s value where it stops
+    (chance outcomes by ``draw``, else by ``rng``) and the actions played."""
     steps = 0
     while not state.is_terminal() and (depth is None or steps < depth):
         if cut is not None and cut(state, seat):
             break
         if state.is_chance_node():
-            state.apply_action(sample_outcome(state, rng))
+            state.apply_action(sample_outcome(state, rng) if draw is None else draw(state))
         else:
             mover = state.current_player()
             state.apply_action(policy(state, mover, rng), mover)
         steps += 1
-    return value(state, seat)
+    return value(state, seat), steps
