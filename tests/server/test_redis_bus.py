@@ -11,7 +11,7 @@ import time
 
 import redis
 
-from roadtrip.server.redis_bus import RedisBus
+from roadtrip.server.redis_bus import LISTEN_BATCH_EVENTS, RedisBus
 
 
 def subscribed(redis_url: str, channel: str) -> redis.client.PubSub:
@@ -93,6 +93,11 @@ def test_a_listener_hears_the_moves_only_of_the_matches_it_follows(redis_url: st
         talking.publish({"kind": "match", "match": "m1", "origin": "p", "n": 5})
         talking.publish({"kind": "alive", "origin": "p", "n": 6})
         await until(lambda: any(e.get("n") == 6 for e in heard))
+        for n in range(7, 7 + 3 * LISTEN_BATCH_EVENTS):  # several full batches at once:
+            talking.publish({"kind": "alive", "origin": "p", "n": n})
+        assert talking.flush(5.0)  # (blocking the loop, so the listener finds them all
+        time.sleep(0.2)  # waiting at once)
+        await until(lambda: any(e.get("n") == 6 + 3 * LISTEN_BATCH_EVENTS for e in heard))
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
@@ -115,7 +120,7 @@ def test_a_listener_hears_the_moves_only_of_the_matches_it_follows(redis_url: st
         listening.close()
         talking.close()
     assert {"kind": "followed", "match": "m1", "origin": "redis"} in heard
-    assert [e["n"] for e in heard if "n" in e] == [2, 4, 6]
+    assert [e["n"] for e in heard if "n" in e] == [2, 4, 6, *range(7, 7 + 3 * LISTEN_BATCH_EVENTS)]
 
 
 def test_each_database_names_its_own_cluster_channels(postgres_url: str) -> None:

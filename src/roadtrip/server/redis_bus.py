@@ -205,10 +205,12 @@ class RedisBus:
                     listening = wanted
                 batch: list[Event] = []
                 message = await pubsub.get_message(timeout=LISTEN_POLL_SECONDS)
-                while message is not None and len(batch) < LISTEN_BATCH_EVENTS:
+                while message is not None:
                     event = _event_of(message, prefix)
                     if event is not None:
                         batch.append(event)
+                    if len(batch) >= LISTEN_BATCH_EVENTS:
+                        break  # the rest in the next batch (none read and left behind)
                     message = await pubsub.get_message(timeout=0.0)
                 if batch:
                     yield batch
