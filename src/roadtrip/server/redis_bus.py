@@ -34,7 +34,7 @@ import redis
 import redis.asyncio as aioredis
 
 from roadtrip.core.errors import RoadtripError
-from roadtrip.server.cluster import HEARTBEAT_SECONDS, ClusterCoordinator, Event
+from roadtrip.server.cluster import HEARTBEAT_SECONDS, ClusterCoordinator, Event, is_move_event
 from roadtrip.server.leases import DEFAULT_LEASE_SECONDS, SqlLeases
 from roadtrip.server.live_cache import LiveLimits
 from roadtrip.server.sql_store import SqlStore
@@ -137,7 +137,7 @@ class RedisBus:
         """A move's event goes to its match's channel, heard only by the processes
         that follow the match; presence and everything else to the shared one."""
         match_id = event.get("match")
-        if event.get("kind") == "match" and not event.get("presence") and isinstance(match_id, str):
+        if is_move_event(event) and isinstance(match_id, str):
             return self.channel + MATCH_CHANNEL_INFIX + match_id
         return self.channel
 
