@@ -41,36 +41,21 @@ import json
 import os
 import random
 import shutil
-import signal
-import socket
-import subprocess
-import sys
 import tempfile
 import time
-import uuid
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
+from sqlalchemy import text
 from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
-from roadtrip.core.records import MatchRecord, replay
-from roadtrip.server.sql_store import SqlStore, normalize_url
-from soak_ledger import SeatLedger, diagnose, log_lines
+from roadtrip.server.sql_store import SqlStore
+from soak_ledger import SeatLedger, Tally, verdict
+from soak_servers import Server, fresh_schema, log_counts, loopback_only, start_redis
 
 DEFAULT_DATABASE = "postgresql://roadtrip:roadtrip@127.0.0.1:5432/roadtrip_hardening"
-# A ``roadtrip serve`` whose log also has every stored change and stale refusal,
-# timed (``roadtrip.server.moves`` at INFO): quoted for a match that goes wrong.
-SERVE = (
-    "import logging, sys; "
-    "logging.basicConfig(format='%(asctime)s %(levelname)s %(name)s: %(message)s'); "
-    "logging.getLogger('roadtrip.server.moves').setLevel(logging.INFO); "
-    "from roadtrip.cli.main import main; sys.argv[0] = 'roadtrip'; main()"
-)
 
 # (game, bots to draw from, seats range, options): cheap bots only, so that the
 # soak measures the servers, not the bots.  Open Road's people play 12 rounds at
@@ -97,119 +82,7 @@ KINDS: dict[str, list[tuple[str, list[str], tuple[int, int], dict[str, Any]]]] =
 }
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def loopback_only(url: str) -> None:
-    host = make_url(normalize_url(url)).host if "://" in url else None
-    if host not in (None, "127.0.0.1", "localhost", "::1"):
-        raise SystemExit(f"only loopback addresses, please: {url}")
-
-
-# ------------------------------------------------------------------ processes
-class Server:
-    """One ``roadtrip serve`` process on a fixed port, restarted after each kill."""
-
-    def __init__(self, name: str, database_url: str, redis_url: str, folder: Path, lease: float):
-        self.name = name
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.ws_base = f"ws://127.0.0.1:{self.port}"
-        self.log = folder / f"{name}.log"
-        self.database_url, self.redis_url, self.lease = database_url, redis_url, lease
-        self.process: subprocess.Popen[bytes] | None = None
-        self.ready = False
-        self.starts = 0
-
-    def start(self) -> None:
-        args = ["serve", "--port", str(self.port), "--database-url", self.database_url]
-        args += ["--redis-url", self.redis_url]
-        env = {**os.environ, "PYTHONUNBUFFERED": "1", "ROADTRIP_LEASE_SECONDS": str(self.lease)}
-        with self.log.open("ab") as out:
-            out.write(f"\n==== start {self.starts + 1} at {time.time():.3f}\n".encode())
-            self.process = subprocess.Popen(
-                [sys.executable, "-c", SERVE, *args], stdout=out, stderr=subprocess.STDOUT, env=env
-            )
-        self.starts += 1
-
-    async def wait_ready(self, http: httpx.AsyncClient, seconds: float = 90.0) -> None:
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            assert self.process is not None
-            if self.process.poll() is not None:
-                raise RuntimeError(f"{self.name} exited with {self.process.returncode}")
-            with contextlib.suppress(httpx.HTTPError):
-                if (await http.get(f"{self.base}/api/games", timeout=2)).status_code == 200:
-                    self.ready = True
-                    return
-            await asyncio.sleep(0.1)
-        raise RuntimeError(f"{self.name} did not answer within {seconds} s")
-
-    def kill(self) -> None:
-        self.ready = False
-        if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)
-            self.process.wait(10)
-
-    def stop(self) -> None:
-        self.ready = False
-        if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-            try:
-                self.process.wait(15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
-
-
-def start_redis(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
-    binary = shutil.which("redis-server") or "/usr/bin/redis-server"
-    process = subprocess.Popen(
-        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-        stdout=(folder / "redis.log").open("wb"),
-        stderr=subprocess.STDOUT,
-    )
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.5):
-            return process, f"redis://127.0.0.1:{port}/0"
-        time.sleep(0.05)
-    process.kill()
-    raise RuntimeError("redis-server did not start")
-
-
 # -------------------------------------------------------------------- players
-@dataclass
-class Tally:
-    """What the clients saw."""
-
-    created: dict[str, str] = field(default_factory=dict)  # match -> kind
-    create_failures: int = 0  # a create whose answer never came (maybe stored)
-    ledgers: dict[tuple[str, int], SeatLedger] = field(default_factory=dict)
-    moves_sent: int = 0
-    reconnects: int = 0
-    errors: dict[str, int] = field(default_factory=dict)
-    finished_seen: set[str] = field(default_factory=set)
-
-    def error(self, code: str) -> None:
-        self.errors[code] = self.errors.get(code, 0) + 1
-
-    def acknowledged(self) -> int:
-        return sum(len(ledger.acked) for ledger in self.ledgers.values())
-
-    def outcomes(self) -> dict[str, int]:
-        counts: dict[str, int] = {}
-        for ledger in self.ledgers.values():
-            for move in ledger.moves:
-                counts[move.outcome] = counts.get(move.outcome, 0) + 1
-        return counts
-
-
 class Soak:
     def __init__(self, args: argparse.Namespace, servers: list[Server]) -> None:
         self.args = args
@@ -384,92 +257,6 @@ class Soak:
         await asyncio.gather(*restarts)
         self.stop_creating = True
         self.kills_done = time.monotonic()
-
-
-# ---------------------------------------------------------------- the verdict
-def verdict(store: SqlStore, tally: Tally, logs: list[Path]) -> dict[str, Any]:
-    """Check the database against what the clients saw; each move missing comes with
-    its diagnosis (soak_ledger.diagnose), each failing or unfinished match with the
-    server log lines naming it."""
-    with store.engine.connect() as conn:
-        ids = [str(r[0]) for r in conn.execute(text("SELECT id FROM matches"))]
-    failed_to_load: list[str] = []
-    unfinished: list[str] = []
-    lost: list[dict[str, Any]] = []
-    actions = 0
-    for match_id in ids:
-        stored = store.load(match_id)
-        assert stored is not None
-        actions += len(stored.actions)
-        all_bots = all(s.bot is not None for s in stored.seats)
-        try:
-            state = replay(
-                MatchRecord(stored.game, stored.options, stored.seed, tuple(stored.actions))
-            )
-        except Exception as exc:  # any failure is the figure counted
-            failed_to_load.append(f"{match_id}: {exc}")
-            continue
-        if state.is_terminal() != stored.finished:
-            failed_to_load.append(f"{match_id}: finished={stored.finished} but terminal differs")
-        must_finish = match_id in tally.created or all_bots
-        if must_finish and not stored.finished:
-            unfinished.append(match_id)
-    conflicts: list[dict[str, Any]] = []
-    for (match_id, seat), ledger in tally.ledgers.items():
-        conflicts += [{"match": match_id, "seat": seat, **c} for c in ledger.conflicts]
-        if not ledger.acked:
-            continue
-        stored = store.load(match_id)
-        history = list(stored.actions) if stored else []
-        decisions = [a for s, a in history if s == seat]
-        for index, move in sorted(ledger.acked.items()):
-            if index >= len(decisions) or decisions[index] != move.action:
-                lost.append(diagnose(match_id, seat, move, history, ledger, logs))
-    troubled = [entry.split(":")[0] for entry in failed_to_load] + unfinished
-    return {
-        "stored_matches": len(ids),
-        "stored_actions": actions,
-        "acknowledged_moves": tally.acknowledged(),
-        "acknowledged_moves_lost": len(lost),
-        "lost": lost[:20],
-        "acknowledged_twice_differently": len(conflicts),
-        "conflicts": conflicts[:20],
-        "states_out_of_order": sum(ledger.out_of_order for ledger in tally.ledgers.values()),
-        "moves_by_outcome": tally.outcomes(),
-        "matches_failing_to_load": len(failed_to_load),
-        "failing": failed_to_load[:20],
-        "matches_not_finished": len(unfinished),
-        "not_finished": unfinished[:20],
-        "log_lines_of_troubled_matches": {m: log_lines(logs, m, 60) for m in troubled[:5]},
-    }
-
-
-def log_counts(servers: list[Server]) -> dict[str, int]:
-    counts = {"tracebacks": 0, "set_aside": 0, "orphans_taken": 0}
-    for server in servers:
-        output = server.log.read_text(errors="replace")
-        counts["tracebacks"] += output.count("Traceback (most recent call last)")
-        counts["set_aside"] += output.count("is set aside")
-        counts["orphans_taken"] += output.count("waited for automatic play with no lease")
-    return counts
-
-
-@contextlib.contextmanager
-def fresh_schema(url: str, keep: dict[str, bool]) -> Any:
-    """A fresh schema of ``url``, dropped at the end unless ``keep["schema"]`` is
-    then true (``--keep``, or something went wrong)."""
-    schema = f"soak_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(normalize_url(url), isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    scoped = make_url(normalize_url(url)).update_query_dict({"options": f"-csearch_path={schema}"})
-    try:
-        yield scoped.render_as_string(hide_password=False), schema
-    finally:
-        if not keep["schema"]:
-            with admin.connect() as conn:
-                conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
 
 
 async def run(args: argparse.Namespace, database_url: str, redis_url: str, folder: Path) -> Any:

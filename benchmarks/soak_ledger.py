@@ -15,6 +15,9 @@ States older than one already received on the connection (``version`` lower) are
 counted (``states_out_of_order``, a server defect: 0 expected) and ignored, never
 acted on.  An index acknowledged twice with different actions is counted too
 (``conflicts``: the server accepted two moves at one place).
+
+:class:`Tally` is what all the clients saw, and :func:`verdict` checks the
+database against it at the end.
 """
 
 from __future__ import annotations
@@ -25,6 +28,11 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
+
+from sqlalchemy import text
+
+from roadtrip.core.records import MatchRecord, replay
+from roadtrip.server.sql_store import SqlStore
 
 FENCE_PREFIX = "soak-fence-"
 _fences = itertools.count(1)
@@ -182,3 +190,87 @@ def _trim_banners(lines: list[str]) -> list[str]:
                 continue
         kept.append(line)
     return kept
+
+
+@dataclass
+class Tally:
+    """What the clients saw."""
+
+    created: dict[str, str] = field(default_factory=dict)  # match -> kind
+    create_failures: int = 0  # a create whose answer never came (maybe stored)
+    ledgers: dict[tuple[str, int], SeatLedger] = field(default_factory=dict)
+    moves_sent: int = 0
+    reconnects: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+    finished_seen: set[str] = field(default_factory=set)
+
+    def error(self, code: str) -> None:
+        self.errors[code] = self.errors.get(code, 0) + 1
+
+    def acknowledged(self) -> int:
+        return sum(len(ledger.acked) for ledger in self.ledgers.values())
+
+    def outcomes(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for ledger in self.ledgers.values():
+            for move in ledger.moves:
+                counts[move.outcome] = counts.get(move.outcome, 0) + 1
+        return counts
+
+
+# ---------------------------------------------------------------- the verdict
+def verdict(store: SqlStore, tally: Tally, logs: list[Path]) -> dict[str, Any]:
+    """Check the database against what the clients saw; each move missing comes with
+    its diagnosis (soak_ledger.diagnose), each failing or unfinished match with the
+    server log lines naming it."""
+    with store.engine.connect() as conn:
+        ids = [str(r[0]) for r in conn.execute(text("SELECT id FROM matches"))]
+    failed_to_load: list[str] = []
+    unfinished: list[str] = []
+    lost: list[dict[str, Any]] = []
+    actions = 0
+    for match_id in ids:
+        stored = store.load(match_id)
+        assert stored is not None
+        actions += len(stored.actions)
+        all_bots = all(s.bot is not None for s in stored.seats)
+        try:
+            state = replay(
+                MatchRecord(stored.game, stored.options, stored.seed, tuple(stored.actions))
+            )
+        except Exception as exc:  # any failure is the figure counted
+            failed_to_load.append(f"{match_id}: {exc}")
+            continue
+        if state.is_terminal() != stored.finished:
+            failed_to_load.append(f"{match_id}: finished={stored.finished} but terminal differs")
+        must_finish = match_id in tally.created or all_bots
+        if must_finish and not stored.finished:
+            unfinished.append(match_id)
+    conflicts: list[dict[str, Any]] = []
+    for (match_id, seat), ledger in tally.ledgers.items():
+        conflicts += [{"match": match_id, "seat": seat, **c} for c in ledger.conflicts]
+        if not ledger.acked:
+            continue
+        stored = store.load(match_id)
+        history = list(stored.actions) if stored else []
+        decisions = [a for s, a in history if s == seat]
+        for index, move in sorted(ledger.acked.items()):
+            if index >= len(decisions) or decisions[index] != move.action:
+                lost.append(diagnose(match_id, seat, move, history, ledger, logs))
+    troubled = [entry.split(":")[0] for entry in failed_to_load] + unfinished
+    return {
+        "stored_matches": len(ids),
+        "stored_actions": actions,
+        "acknowledged_moves": tally.acknowledged(),
+        "acknowledged_moves_lost": len(lost),
+        "lost": lost[:20],
+        "acknowledged_twice_differently": len(conflicts),
+        "conflicts": conflicts[:20],
+        "states_out_of_order": sum(ledger.out_of_order for ledger in tally.ledgers.values()),
+        "moves_by_outcome": tally.outcomes(),
+        "matches_failing_to_load": len(failed_to_load),
+        "failing": failed_to_load[:20],
+        "matches_not_finished": len(unfinished),
+        "not_finished": unfinished[:20],
+        "log_lines_of_troubled_matches": {m: log_lines(logs, m, 60) for m in troubled[:5]},
+    }
