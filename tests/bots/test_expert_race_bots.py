@@ -8,6 +8,7 @@ from __future__ import annotations
 from random import Random
 
 import pytest
+from decisions import decision
 
 import roadtrip
 from roadtrip.bots import make_bot, observe
@@ -74,27 +75,12 @@ def test_a_play_is_carried_out_as_chosen_at_its_first_card() -> None:
     assert result.decisions > 50
 
 
-def _decision_for_seat(game: roadtrip.Game, seat: int, seed: int, moves: int) -> State:
-    state = game.new_initial_state()
-    rng = Random(seed)
-    made = 0
-    while made < moves or state.is_chance_node() or seat not in state.active_seats():
-        assert not state.is_terminal()
-        if state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
-        else:
-            actor = state.current_player()
-            state.apply_action(rng.choice(state.legal_actions(actor)), actor)
-        made += 1
-    return state
-
-
 @pytest.mark.parametrize(("players", "seed", "moves"), [(2, 1, 12), (4, 7, 60)])
 def test_road_rally_expert_uses_only_what_its_seat_sees(
     players: int, seed: int, moves: int
 ) -> None:
     game = roadtrip.load_game("road-rally", players=players)
-    state = _decision_for_seat(game, seat=0, seed=seed, moves=moves)
+    state = decision(game, seed, moves, seat=0)
     bot = _expert(game, samples=4)
     reference = bot.choose(observe(state, 0), Random(21))
     figures = bot.last_result
@@ -152,7 +138,7 @@ def test_flat_search_keeps_the_default_unless_another_is_clearly_better() -> Non
     """Candidates are compared on the same samples; the first (the heuristic's) is
     kept on a tie, and a clearly better one wins."""
     game = roadtrip.load_game("road-rally", players=2)
-    state = _decision_for_seat(game, seat=0, seed=3, moves=8)
+    state = decision(game, 3, 8, seat=0)
     legal = state.legal_actions(0)
     worth = {legal[0]: 0.0, legal[1]: 1.0}
 
