@@ -13,7 +13,7 @@ import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from random import Random
-from typing import Any, Protocol, cast, runtime_checkable
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 from roadtrip.core.errors import IllegalMove, NotSupported, RoadtripError
 from roadtrip.core.game import Game
@@ -102,6 +102,43 @@ def legal_or_raise(observation: Observed) -> tuple[int, ...]:
     if not legal:
         raise IllegalMove(f"seat {observation.seat} has no legal action to choose")
     return legal
+
+
+W = TypeVar("W")
+
+
+class WeightedHeuristic(Generic[W]):
+    """A game's weighted heuristic bot: the game it plays, its weights and its name.
+
+    ``choose`` answers a lone legal action at once and falls back to the first legal
+    action should ``decide`` propose one that is not legal; subclasses set
+    ``game_id`` and ``default_weights`` and implement ``decide``.
+    """
+
+    game_id: ClassVar[str]
+
+    def __init__(
+        self, game: Game | None = None, weights: W | None = None, name: str = "heuristic"
+    ) -> None:
+        require_game(game, self.game_id, name)
+        self.game = game
+        self.weights: W = weights if weights is not None else self.default_weights()
+        self.name = name
+
+    def default_weights(self) -> W:
+        """The weights the bot plays by when none are given."""
+        raise NotImplementedError
+
+    def decide(self, observation: Observation, legal: tuple[int, ...], rng: Random) -> int:
+        """The bot's choice among ``legal`` (at least two actions)."""
+        raise NotImplementedError
+
+    def choose(self, observation: Observation, rng: Random) -> int:
+        legal = legal_or_raise(observation)
+        if len(legal) == 1:
+            return legal[0]
+        action = self.decide(observation, legal, rng)
+        return action if action in legal else legal[0]
 
 
 class UnknownBot(RoadtripError, LookupError):

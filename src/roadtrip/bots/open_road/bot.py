@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from random import Random
 
-from roadtrip.bots.base import Bot, Observation, legal_or_raise, require_game
+from roadtrip.bots.base import Bot, Observation, WeightedHeuristic
 from roadtrip.bots.open_road.evaluation import MAX_CUBES, Situation, Weights
 from roadtrip.bots.open_road.moves import NEVER, WIN, Moves
 from roadtrip.core.errors import NotSupported
@@ -48,26 +48,19 @@ HEARTLAND_STOP = 7.0
 SIDE_TRIP_STOP = 3.5
 
 
-class OpenRoadBot:
+class OpenRoadBot(WeightedHeuristic[Weights]):
     """The Open Road heuristic (see the module docstring)."""
 
-    def __init__(
-        self, game: Game | None = None, weights: Weights | None = None, name: str = "heuristic"
-    ) -> None:
-        require_game(game, GAME_ID, name)
-        self.game = game
-        self.weights = weights or Weights()
-        self.name = name
+    game_id = GAME_ID
 
-    def choose(self, observation: Observation, rng: Random) -> int:
-        legal = legal_or_raise(observation)
-        if len(legal) == 1:
-            return legal[0]
+    def default_weights(self) -> Weights:
+        return Weights()
+
+    def decide(self, observation: Observation, legal: tuple[int, ...], rng: Random) -> int:
         state = observation.sample_state(rng)  # perfect information: an exact copy
         if not isinstance(state, OpenRoadState):
             raise NotSupported(f"the {self.name} bot plays {GAME_ID}")
-        action = decide(state, observation.seat, legal, self.weights)
-        return action if action in legal else legal[0]
+        return decide(state, observation.seat, legal, self.weights)
 
 
 def decide(state: OpenRoadState, seat: int, legal: Sequence[int], w: Weights) -> int:

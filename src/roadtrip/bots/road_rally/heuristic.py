@@ -34,7 +34,7 @@ from random import Random
 from statistics import fmean
 from typing import Any
 
-from roadtrip.bots.base import Bot, Observation, legal_or_raise, require_game
+from roadtrip.bots.base import Bot, Observation, WeightedHeuristic
 from roadtrip.bots.road_rally.evaluation import COLORS, VALUES, Situation, Weights
 from roadtrip.core.game import Game
 from roadtrip.games.road_rally import actions as A
@@ -56,21 +56,15 @@ ROAD_RALLY_COLOR_BOTS: dict[str, tuple[int, float]] = {
 LOW_HAND = 2  # cards: below this many, greens go on top at a Mechanic
 
 
-class RoadRallyBot:
+class RoadRallyBot(WeightedHeuristic[Weights]):
     """The Road Rally heuristic (see the module docstring)."""
 
-    def __init__(
-        self, game: Game | None = None, weights: Weights | None = None, name: str = "heuristic"
-    ) -> None:
-        require_game(game, GAME_ID, name)
-        self.game = game
-        self.weights = weights or Weights()
-        self.name = name
+    game_id = GAME_ID
 
-    def choose(self, observation: Observation, rng: Random) -> int:
-        legal = legal_or_raise(observation)
-        if len(legal) == 1:
-            return legal[0]
+    def default_weights(self) -> Weights:
+        return Weights()
+
+    def decide(self, observation: Observation, legal: tuple[int, ...], rng: Random) -> int:
         view = observation.view
         options: dict[str, Any] = dict(observation.game.options)
         situation = Situation(view, options, self.weights)
@@ -89,7 +83,7 @@ class RoadRallyBot:
             action = A.GAS_BEFORE  # the cards just played may come round again at once
         else:
             action = legal[0]
-        return action if action in legal else legal[0]
+        return action
 
     # -------------------------------------------------------------- play
     def _play(self, situation: Situation, view: dict[str, Any]) -> int:
