@@ -343,6 +343,25 @@ def test_end_finish_round_lets_the_later_seats_play() -> None:
     assert state.ended == "complete" and state.trigger == 1
 
 
+def test_finish_round_the_game_ends_for_the_triggers_reason() -> None:
+    """'Alternatively, the game also ends when any one player has collected six black
+    cubes on the Route 66 highway sign.'  With ``end=finish_round`` the seat that
+    collected them ended the game, even if a later seat completes its mat while the
+    round is played out: ``ended`` is the trigger's reason (six_black), as ``trigger``
+    names that seat; points decide the winner as always."""
+    state = new(players=3, end="finish_round")
+    place(state, 0, black=5)
+    place(state, 1, **{**FULL_MAT, "purple": 0})
+    turn(state, "black")  # seat 0: the sixth black cube triggers the end
+    assert not state.is_terminal() and state.trigger == 0
+    turn(state, "purple")  # seat 1 completes its mat in the last round
+    turn(state, "red")
+    assert state.is_terminal() and state.trigger == 0
+    assert state.ended == "six_black" and state.view(None)["ended"] == "six_black"
+    assert state.ending() == "six_black"
+    assert state.winners() == [1]  # 29 points against 6 and 2
+
+
 def test_finish_round_ends_at_once_when_the_last_seat_triggers() -> None:
     """``end=finish_round``: when the last seat triggers the end, the round is over."""
     state = new(players=2, end="finish_round")
