@@ -282,6 +282,25 @@ def test_eight_colours_without_the_sign_do_not_end_the_game() -> None:
     assert state.is_terminal() and state.ended == "complete"
 
 
+def test_the_end_is_checked_when_the_player_concludes() -> None:
+    """'The game ends for everyone when any one player/team has gathered at least one
+    cube [...] in each of the eight States and on the Route 66 highway sign'; cubes are
+    gathered by concluding ('you keep the cubes you collected by placing each of the
+    cubes onto each of the States').  Ruling: a casino holding the last missing colour
+    (or a sixth black cube) ends nothing; the player may still continue, and a bust
+    returns those cubes."""
+    state = new(players=2)
+    place(state, 0, **{**FULL_MAT, "purple": 0, "black": 5})
+    turn(state, "purple", "black", stop=False)
+    assert not state.is_terminal() and state.trigger is None
+    assert state.legal_actions() == [STOP, GO_ON]
+    state.apply_action(GO_ON)
+    draw(state, "purple")  # a repeat: the bust returns the winning cubes
+    assert not state.is_terminal() and state.mats[0][C["purple"]] == 0
+    assert state.mats[0][BLACK] == 5 and state.seat == 1
+    check_conserved(state)
+
+
 def test_six_black_cubes_on_the_sign_end_the_game() -> None:
     """Game End: 'Alternatively, the game also ends when any one player has collected
     six black cubes on the Route 66 highway sign.'"""
@@ -322,6 +341,25 @@ def test_end_finish_round_lets_the_later_seats_play() -> None:
     turn(state, "purple", "orange")
     assert state.is_terminal() and state.turns == [1, 1, 1]
     assert state.ended == "complete" and state.trigger == 1
+
+
+def test_finish_round_the_game_ends_for_the_triggers_reason() -> None:
+    """'Alternatively, the game also ends when any one player has collected six black
+    cubes on the Route 66 highway sign.'  With ``end=finish_round`` the seat that
+    collected them ended the game, even if a later seat completes its mat while the
+    round is played out: ``ended`` is the trigger's reason (six_black), as ``trigger``
+    names that seat; points decide the winner as always."""
+    state = new(players=3, end="finish_round")
+    place(state, 0, black=5)
+    place(state, 1, **{**FULL_MAT, "purple": 0})
+    turn(state, "black")  # seat 0: the sixth black cube triggers the end
+    assert not state.is_terminal() and state.trigger == 0
+    turn(state, "purple")  # seat 1 completes its mat in the last round
+    turn(state, "red")
+    assert state.is_terminal() and state.trigger == 0
+    assert state.ended == "six_black" and state.view(None)["ended"] == "six_black"
+    assert state.ending() == "six_black"
+    assert state.winners() == [1]  # 29 points against 6 and 2
 
 
 def test_finish_round_ends_at_once_when_the_last_seat_triggers() -> None:

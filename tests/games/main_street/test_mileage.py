@@ -313,6 +313,23 @@ def test_a_complete_mat_needs_the_sign_too() -> None:
     assert state.is_terminal() and state.winners() == [0]
 
 
+def test_cubes_on_the_pumps_fill_no_box_until_the_player_stops() -> None:
+    """'The Race Ends immediately when one player has filled all of the boxes'; boxes
+    are filled by 'place any of your cubes drawn that are needed [...]; then end your
+    turn'.  Ruling: the race ends when the player stops with every box filled; pumps
+    holding every missing cube do not end it, the player may still fill up again, and a
+    bust then returns the cubes that would have won."""
+    state = new(players=2)
+    place(state, 0, **all_but("orange"))
+    fill(state, "orange", "red", "red")
+    assert not state.is_terminal() and state.trigger is None
+    assert state.legal_actions() == [STOP, GO_ON]
+    fill_again(state, "green", "yellow", "pink")  # no orange or red: a bust
+    assert not state.is_terminal() and state.boxes_filled(0) == 24
+    assert state.seat == 1 and state.bag[C["orange"]] == 5
+    check_conserved(state)
+
+
 def test_end_finish_round_every_complete_mat_shares_the_win() -> None:
     """Option ``end`` = ``finish_round``: the seats after the one who completed the race
     still play out the round; every mat complete at the end shares the win."""

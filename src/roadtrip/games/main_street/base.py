@@ -208,12 +208,11 @@ class MainStreetState(State):
         self.turns[self.seat] += 1
 
     def _final_reason(self) -> str:
-        reasons = [self._end_reason(s) for s in range(len(self.mats))]
-        return (
-            END_COMPLETE
-            if END_COMPLETE in reasons
-            else next((r for r in reasons if r is not None), END_COMPLETE)
-        )
+        """Why the triggered end ends the game: the trigger's own reason (a mat both
+        complete and with six black cubes is ``complete``), not a later seat's while
+        ``end=finish_round`` plays out the round."""
+        reason = None if self.trigger is None else self._end_reason(self.trigger)
+        return reason or END_COMPLETE
 
     # --------------------------------------------------------------- info
     def ending(self) -> str | None:
