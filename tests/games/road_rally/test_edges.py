@@ -8,6 +8,8 @@ between its ends), 27 and 76 General Stores, 36 Mechanic, rally 19 (78), 20 (81)
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from tests.games.road_rally.test_rules import (
     G2,
@@ -24,6 +26,7 @@ from tests.games.road_rally.test_rules import (
     round_of,
 )
 
+import roadtrip
 from roadtrip.games.road_rally import actions as A
 
 
@@ -145,3 +148,25 @@ def test_entrance_rally_point_chip_needs_the_car_still_on_the_entrance(
     draws_of(state, 0)
     state.apply_action(A.REVEAL, 2)
     assert state.rally_results[-1]["chip"] == chip
+
+
+def test_the_options_table_lists_every_option_with_its_default_and_choices() -> None:
+    """The rulings doc's 'Options at a glance' table names every option of the game
+    with its default and, for a choice, every alternative (start_fix once lacked
+    off_start_other, the balance fix, and called off_start the fix)."""
+    doc = Path(__file__).parents[3] / "docs" / "rules" / "road-rally-usa.md"
+    table = doc.read_text().split("## Options at a glance")[1].split("\n## ")[0]
+    rows = {
+        line.split("|")[1].strip().strip("`"): line.split("|")[2:4]
+        for line in table.splitlines()
+        if line.startswith("| `")
+    }
+    game = roadtrip.load_game("road-rally")
+    for option in game.options_spec:
+        assert option.name in rows, option.name
+        default, alternatives = rows[option.name]
+        shown = str(option.default).lower() if option.kind == "bool" else str(option.default)
+        assert f"`{shown}`" in default, option.name
+        for choice in option.choices:
+            if choice != option.default:
+                assert f"`{choice}`" in alternatives, (option.name, choice)
