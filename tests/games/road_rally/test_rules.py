@@ -399,7 +399,8 @@ def test_an_empty_deck_draws_nothing() -> None:
 @pytest.mark.parametrize("gas", ["before", "after"])
 def test_gas_reshuffles_the_discards_before_or_after_drawing(gas: str) -> None:
     """Gas: 'Shuffle your discarded cards together with your draw deck (if any)
-    before or after you draw.'  Option gas: before (default) or after."""
+    before or after you draw.'  Option gas=before or gas=after: a table rule
+    (the default, gas=choose, asks the player at each stop)."""
     state = ready(players=3, gas=gas)
     give(state, 0, hand=[G2], deck=[Y3])  # 19 cards in the discard pile
     place(state, {0: 10})
