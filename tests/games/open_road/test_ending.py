@@ -5,7 +5,7 @@ arrived) share the victory; the rulebook's ``first_arrival`` ends the race at on
 
 from __future__ import annotations
 
-from race_kit import dot, end_turn_with_pickups, give, place, play, ready
+from race_kit import dot, end_turn_with_pickups, give, give_ml, place, play, play_ml, ready
 
 from roadtrip.core import TERMINAL
 from roadtrip.games.open_road import actions as A
@@ -78,3 +78,26 @@ def test_finish_round_an_arrived_rider_is_out_of_reach_of_cards() -> None:
     give(duel, 1, "headwind")
     assert play("headwind") not in duel.legal_actions()
     assert A.PICK_UP in duel.legal_actions()
+
+
+def test_finish_round_a_slow_leak_spares_an_arrived_rider() -> None:
+    """'The SLOW LEAK card causes all opposing players to lose (3) ENERGY cubes to the
+    reserve pile.' With ending=finish_round a rider who has arrived is out of reach of
+    every card: seat 1's Slow Leak costs seat 2 its energy, not seat 0, who arrived;
+    with two riders it cannot be played at all."""
+    state = ready(players=3, ending="finish_round")
+    state.dest[0] = dot(DENVER)
+    place(state, 0, PUEBLO, energy=5)
+    state.apply_action(dot(DENVER), 0)
+    kept = state.energy[0]
+    assert kept > 0
+    state.energy[2] = 4
+    give_ml(state, 1, "slow_leak")
+    state.apply_action(play_ml("slow_leak"), 1)
+    assert state.energy[2] == 1 and state.energy[0] == kept
+    duel = ready(players=2, ending="finish_round")
+    duel.dest[0] = dot(DENVER)
+    place(duel, 0, PUEBLO, energy=2)
+    duel.apply_action(dot(DENVER), 0)
+    give_ml(duel, 1, "slow_leak")
+    assert play_ml("slow_leak") not in duel.legal_actions()

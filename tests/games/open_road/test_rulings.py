@@ -267,3 +267,41 @@ def test_chance_and_target_texts_name_the_seat() -> None:
     state.apply_action(play("headwind"), 0)
     target = A.TARGET_BASE + 2
     assert state.describe_action(target, 0, 1, [*names, "Cy"]) == "plays it against Cy"
+
+
+# ---------------------------------------------- what the rulebook leaves open
+def test_a_card_may_be_played_against_a_rider_with_nothing_to_lose() -> None:
+    """'causing them to lose (2) ENERGY cubes'; 'causing them to lose (2) MONEY cubes'.
+    Ruling: a rider loses what they have, down to 0, and a card may be played against
+    a rider with nothing to lose: it is spent for nothing, and a rider without money
+    is not made bankrupt again (they stay where they are)."""
+    state = ready(players=2)
+    place(state, 1, "Pueblo, CO", energy=0, money=0)
+    give(state, 0, "headwind")
+    give(state, 0, "saddle_sores")
+    legal = state.legal_actions()
+    assert play("headwind") in legal and play("saddle_sores") in legal
+    state.apply_action(play("headwind"), 0)
+    state.apply_action(play("saddle_sores"), 0)
+    assert (state.energy[1], state.money[1], state.pos[1]) == (0, 0, dot("Pueblo, CO"))
+
+
+def test_no_mother_lode_trade_when_the_mother_lode_deck_is_empty() -> None:
+    """'Players can trade (5) PLAYING CARDS for (1) MOTHER LODE CARD'. Six riders may
+    hold all 12 Mother Lode cards. Ruling: with the deck empty there is no trade (five
+    cards are never given for nothing)."""
+    state = ready(players=2)
+    give(state, 0, "extra_money", 5)
+    assert A.TRADE_FOR_MOTHER_LODE in state.legal_actions()
+    state.ml_deck = [0] * A.N_ML
+    state._legal_cache = None
+    assert A.TRADE_FOR_MOTHER_LODE not in state.legal_actions()
+
+
+def test_starting_in_a_big_city_is_no_arrival() -> None:
+    """'Upon arriving in a BIG CITY you may stay in a hotel'. Ruling: the starting
+    city is not arrived in: a rider starting in New York (a big city) is offered no
+    hotel; their turn begins with the two actions."""
+    state = ready(players=2, specs={0: {"east": "New York, NY"}})
+    assert state.pos[0] == dot("New York, NY") and BOARD.dot(state.pos[0]).is_big
+    assert state.mode == ACT and state.actions_left == 2

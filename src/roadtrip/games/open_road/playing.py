@@ -69,7 +69,7 @@ def can_play(state: Race, seat: int, kind: int) -> bool:
 def can_play_ml(state: Race, seat: int, kind: int) -> bool:
     if kind == BETTER_TENT:
         return False  # it works while held: "The player holds on to this card"
-    if kind in AGAINST_ML:
+    if kind in AGAINST_ML or kind == SLOW_LEAK:  # someone in reach (ending=finish_round)
         return bool(targets(state, seat, A.MOTHER_LODE_BASE + kind))
     if kind == CREDIT_CARD:
         if state.game_rules.credit_per_card:  # each card "for any (2) turns"
@@ -177,10 +177,9 @@ def play_mother_lode(state: Race, seat: int, kind: int) -> list[Task]:
         return [("ask", "close")]
     if kind == PELOTON:
         state.peloton = True
-    elif kind == SLOW_LEAK:
-        for other in range(state.n):
-            if other != seat:
-                state.energy[other] = max(0, state.energy[other] - 3)
+    elif kind == SLOW_LEAK:  # "all opposing players": those still in reach
+        for other in targets(state, seat, A.MOTHER_LODE_BASE + kind):
+            state.energy[other] = max(0, state.energy[other] - 3)
     elif kind == LOTTERY:
         state.lottery[seat] = True
         return [("draw_card", seat)] * LOTTERY_DRAWS
