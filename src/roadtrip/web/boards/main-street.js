@@ -150,8 +150,9 @@ export function makeBoard(game) {
     restoreFocus(root, keep);
   }
 
-  function rulesSummary() {
-    return kicks ? kicksRules() : mileageRules();
+  function rulesSummary(ctx) {
+    const options = ctx ? ctx.options : null; // the match's variant options (absent: the defaults)
+    return kicks ? kicksRules(options) : mileageRules(options);
   }
 
   function statusLine(view, ctx) {
