@@ -8,6 +8,8 @@ alternative.
 - Option ``solo_six_black`` ("the game also ends when any one player has collected
   six black cubes"): under ``ignore`` a solo game goes on, and neither the rules
   dialog nor the Route 66 sign (match page and replay) says six black cubes end it.
+- With 2 cubes left under ``short_bag=refuse`` no fill-up can come: no bust odds,
+  and the status line says to stop.
 - The turn history read from the game log: a short fill-up ("fill up again: draw
   the last 2 cubes in the bag") is judged once its cubes are drawn, as the engine
   does, so a short fill-up without a fuel colour is a bust of that turn.
@@ -122,11 +124,14 @@ def test_the_six_black_words_stand_with_several_mats(live_server: Any, new_page:
     assert title.endswith("six black cubes end the game")
 
 
-def _mileage_log(players: int, steps: list[tuple[int, int]], mats: list[str]) -> dict[str, Any]:
+def _mileage_log(
+    players: int, steps: list[tuple[int, int]], mats: list[str], short_bag: str = "partial"
+) -> dict[str, Any]:
     """The engine's own log texts (spectator lines) for ``steps`` (seat, action) of a
     Your Mileage May Vary match whose mat s lacks one cube of ``mats[s]`` (an empty
-    list: empty mats), with the view's colours and the players, as the page has them."""
-    state = load_game(MILEAGE, players=players).new_initial_state()
+    list: empty mats), with the view's colours and the players, as the page has them,
+    and the state reached."""
+    state = load_game(MILEAGE, players=players, short_bag=short_bag).new_initial_state()
     for seat, key in enumerate(mats):
         for colour, boxes in enumerate(BOXES):
             n = boxes - (1 if colour == C[key] else 0)
@@ -140,7 +145,7 @@ def _mileage_log(players: int, steps: list[tuple[int, int]], mats: list[str]) ->
         state.apply_action(action)
     view = state.view(None)
     players_list = [{"seat": s, "name": n} for s, n in enumerate(names)]
-    return {"view": view, "log": log, "players": players_list}
+    return {"view": view, "log": log, "players": players_list, "state": state}
 
 
 READ_TURNS = """async ([view, log, players]) => {
@@ -183,6 +188,50 @@ def test_a_full_fill_up_without_fuel_is_read_as_a_bust(live_server: Any, new_pag
     assert turns == [
         {"seat": 0, "fills": [[red, yellow, pink], [green, green, orange]], "outcome": "bust"}
     ]
+
+
+SHORT_BAG_WORDS = """async ([view, players]) => {
+  const board = await import('/static/boards/mileage-may-vary.js');
+  const ctx = { players, you: 0, choices: [{ action: 0 }], interactive: true,
+                onChoose: () => {}, log: [], motion: false };
+  const root = document.createElement('div');
+  document.body.append(root);
+  board.render(root, view, ctx);
+  const risk = root.querySelector('.ms-risk');
+  const out = { status: board.statusLine(view, ctx), risk: risk ? risk.textContent : null,
+                go: root.querySelector('button[data-action="1"]').textContent };
+  root.remove();
+  return out;
+}"""
+
+
+def _two_cubes_left(short_bag: str) -> dict[str, Any]:
+    """Ann's view after a first fill-up that leaves 2 cubes in the bag (five mats)."""
+    steps = [(CHANCE, C["black"]), (CHANCE, C["red"]), (CHANCE, C["yellow"])]
+    game = _mileage_log(5, steps, ["black", "black", "red", "yellow", "red"], short_bag)
+    view: dict[str, Any] = game["state"].view(0)
+    assert view["bag_total"] == 2 and view["phase"] == "decide"
+    return {"view": view, "players": game["players"]}
+
+
+def test_no_odds_of_a_fill_up_that_short_bag_refuses(live_server: Any, new_page: Any) -> None:
+    """short_bag=refuse, 2 cubes in the bag: no fill-up can come, so the board shows
+    no bust odds and the status says to stop; partial (default): the odds of a
+    2-cube fill-up."""
+    page = new_page()
+    page.goto(live_server.url + "/")
+    refuse = _two_cubes_left("refuse")
+    assert refuse["view"]["can_go_on"] is False
+    shown = page.evaluate(SHORT_BAG_WORDS, [refuse["view"], refuse["players"]])
+    assert shown["risk"] is None and "the bag has too few cubes" in shown["go"]
+    assert "Too few cubes in the bag to fill up again: stop" in shown["status"]
+    assert "%" not in shown["status"]
+    partial = _two_cubes_left("partial")
+    assert partial["view"]["can_go_on"] is True
+    shown = page.evaluate(SHORT_BAG_WORDS, [partial["view"], partial["players"]])
+    assert "Chance the next fill-up (2 cubes) busts" in shown["risk"]
+    assert "the last 2 cubes in the bag" in shown["go"]
+    assert "Fill up again (" in shown["status"] and "chance of a bust" in shown["status"]
 
 
 # ------------------------------------------------------------ Road to 300
