@@ -306,6 +306,18 @@ def test_replay_of_a_running_match_has_no_seed(client: TestClient) -> None:
     assert "seed" not in text and "seed" not in step
 
 
+def test_the_replay_index_gives_the_match_options(client: TestClient) -> None:
+    """The replay page's board words follow the variant options (e.g. Road to 300's
+    no_cross=pass, "sit out the round"), so the replay index carries them, defaults
+    filled in, like the live state message."""
+    created = create_http(client, options={"no_cross": "pass", "target": 250})
+    mid, token = created["match"], created["seats"][0]["token"]
+    index = client.get(f"/api/matches/{mid}/replay", headers=auth(token)).json()
+    assert index["options"]["no_cross"] == "pass" and index["options"]["target"] == 250
+    assert index["options"]["first_move"] == "corner_step"  # a default, filled in
+    assert index["options"] == state_http(client, mid, token)["options"]
+
+
 def test_tokens_are_stored_only_as_hashes_in_sqlite(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'tokens.sqlite3'}"
     tokens: list[str] = []

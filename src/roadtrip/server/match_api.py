@@ -190,6 +190,7 @@ def install_match_api(app: FastAPI, coordinator: Coordinator) -> GrantOf:
             "log": replay_log(live.log, grant),
             "finished": live.match.state.is_terminal(),
             "players": players_of(live.stored.seats),
+            "options": dict(live.match.state.game.options),
         }
 
     @app.get(

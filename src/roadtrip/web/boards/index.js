@@ -6,8 +6,11 @@
 //   render(root, view, ctx)   draw the view into root; ctx = {players, interactive,
 //                             choices, onChoose(action), pending, you, hotseat,
 //                             options, log, logStart, motion, previous,
-//                             lastMove} (the replay page passes no onChoose,
-//                             log or options; read every field defensively)
+//                             lastMove} (the replay page passes no onChoose
+//                             or log; read every field defensively)
+//       ctx.options           the match's variant options, defaults filled in
+//                             (absent before the match is loaded): words about
+//                             a rule must follow them
 //       ctx.motion            true: animations are allowed.  False under
 //                             prefers-reduced-motion or when the player switched
 //                             them off (js/motion.js); a board then animates

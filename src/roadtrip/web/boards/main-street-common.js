@@ -173,6 +173,14 @@ export function riskLevel(chance) {
 }
 
 // ---------------------------------------------------------- the game log
+/** The cubes a "fill up again" draws, from its log text: three, or "the last 1
+ * cube" / "the last 2 cubes in the bag" when the bag held fewer (short_bag=partial;
+ * the engine judges such a short fill-up once its cubes are drawn). */
+export function fillUpSize(action) {
+  const short = /the last (\d+) cubes? in the bag/.exec(action);
+  return short ? Number(short[1]) : FILL_UP;
+}
+
 /** The turns read back from the game log: [{seat, draws, fills, outcome}]. */
 export function turnsFromLog(view, ctx) {
   const log = ctx.log;
@@ -188,14 +196,16 @@ export function turnsFromLog(view, ctx) {
       if (!synced) continue;
       const c = byName.get(dice[1].toLowerCase());
       if (c === undefined) continue;
-      if (!cur) cur = { seat: null, draws: [], fills: [[]], outcome: null };
+      if (!cur) cur = { seat: null, draws: [], fills: [[]], sizes: [FILL_UP], outcome: null };
       const fillNow = cur.fills[cur.fills.length - 1];
       const repeat = cur.draws.includes(c);
       cur.draws.push(c);
       fillNow.push(c);
       let bust = false;
       if (view.game === KICKS) bust = repeat;
-      else if (cur.fills.length > 1 && fillNow.length === FILL_UP) bust = !fillNow.some((x) => cur.fills[0].includes(x));
+      else if (cur.fills.length > 1 && fillNow.length === cur.sizes[cur.sizes.length - 1]) {
+        bust = !fillNow.some((x) => cur.fills[0].includes(x));
+      }
       if (bust) {
         cur.outcome = "bust";
         turns.push(cur);
@@ -219,6 +229,7 @@ export function turnsFromLog(view, ctx) {
       cur = null;
     } else {
       cur.fills.push([]);
+      cur.sizes.push(fillUpSize(action));
     }
   }
   return turns;

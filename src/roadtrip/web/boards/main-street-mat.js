@@ -212,9 +212,11 @@ export function signSvg(view, mat, compact, ctx = {}) {
   const n = mat.cubes[BLACK];
   const { x, y, w, h } = SIGN;
   const g = svg("g", { class: "sign", "data-place": "Route 66 sign", "data-color": BLACK, "data-cubes": n });
+  // Solo under the option solo_six_black=ignore, six black cubes end nothing.
+  const ignored = view.players === 1 && ctx.options && ctx.options.solo_six_black === "ignore";
   const tip =
     view.game === KICKS
-      ? `Route 66 sign: ${plural(n, "black cube")} × 1 = ${n} points; six black cubes end the game`
+      ? `Route 66 sign: ${plural(n, "black cube")} × 1 = ${n} points; ${ignored ? "six black cubes do not end a solo game" : "six black cubes end the game"}`
       : `Route 66 sign: ${n} of 5 boxes filled with black`;
   g.append(
     svg("title", {}, tip),
@@ -235,13 +237,13 @@ export function signSvg(view, mat, compact, ctx = {}) {
       const cx = left + (k % 3) * (size + gap);
       const cy = y + 22 + Math.floor(k / 3) * (size + gap);
       if (k < n) g.append(cubeSvg(view, BLACK, cx, cy, size, { cls: placedClass(ctx, mat, BLACK, k, Math.min(n, 9)) }));
-      else g.append(emptySlot(cx, cy, size, k === SIX_BLACK - 1 ? "slot end" : "slot"));
-      if (k === SIX_BLACK - 1 && k >= n) {
+      else g.append(emptySlot(cx, cy, size, k === SIX_BLACK - 1 && !ignored ? "slot end" : "slot"));
+      if (k === SIX_BLACK - 1 && k >= n && !ignored) {
         g.append(svg("text", { x: cx + size / 2, y: cy + size / 2 + 4, class: "end-mark" }, "END"));
       }
     }
     if (!compact) {
-      g.append(svg("text", { x: left, y: y + 22 + 2 * (size + gap) + 10, class: "sign-note" }, "6 black cubes end the game"));
+      g.append(svg("text", { x: left, y: y + 22 + 2 * (size + gap) + 10, class: "sign-note" }, ignored ? "No end at 6 black (solo)" : "6 black cubes end the game"));
     }
   } else {
     for (let k = 0; k < 5; k++) {

@@ -77,7 +77,9 @@ export function bagPanel(view) {
 
 export function riskBlock(view, ctx) {
   const r = risk(view);
-  if (!r) return null;
+  // No odds of a draw that cannot come: the bag is empty, or (short_bag=refuse)
+  // holds fewer than three cubes for a fill-up.
+  if (!r || view.can_go_on === false) return null;
   const level = riskLevel(r.chance);
   const seat = view.current_seat;
   const mine = seat === view.you && view.you !== null && view.you !== undefined;

@@ -1,10 +1,26 @@
 // boards/main-street-rules.js: the rules of both Main Street games in plain words
-// (the match page's "Rules" dialog), with the table of cube colours.
+// (the match page's "Rules" dialog), with the table of cube colours.  The words
+// follow the match's variant options (ctx.options; absent: the defaults).
 
 import { el } from "../js/dom.js";
 import { inkFor, mix } from "./main-street-common.js";
 
-export function kicksRules() {
+/** The solo line for the option solo_six_black (loss, win or ignore). */
+export function soloSixBlackText(options) {
+  const value = (options && options.solo_six_black) || "loss";
+  if (value === "ignore") return "Six black cubes do not end a solo game: play on until every state and the sign has a cube.";
+  if (value === "win") return "Six black cubes end a solo game too, and count as a win in that many turns.";
+  return "Six black cubes end a solo game too: a loss.";
+}
+
+/** "Fill up again" in words for the option short_bag (partial or refuse). */
+export function fillUpAgainText(options) {
+  return options && options.short_bag === "refuse"
+    ? ": three more cubes (only while the bag still holds three or more)."
+    : ": three more cubes (or the last one or two, when the bag holds fewer).";
+}
+
+export function kicksRules(options) {
   return el(
     "div",
     { class: "rules-summary" },
@@ -51,13 +67,13 @@ export function kicksRules() {
         "(with the match option “end: finish round”, the others still play their turn of that round first).",
       ),
       el("li", {}, "Score: on each state and the sign, cubes × the white number in the black circle. Highest total wins; a tie shares the win."),
-      el("li", {}, "Solo: get a cube on every state and the sign in as few turns as you can. Six black cubes end a solo game too (a loss, unless the match option says otherwise)."),
+      el("li", {}, `Solo: get a cube on every state and the sign in as few turns as you can. ${soloSixBlackText(options)}`),
     ),
     colorTable(true),
   );
 }
 
-export function mileageRules() {
+export function mileageRules(options) {
   return el(
     "div",
     { class: "rules-summary" },
@@ -77,7 +93,7 @@ export function mileageRules() {
         el("b", {}, "Stop"),
         ": the cubes fill empty boxes of their colour; cubes that find no empty box go back into the bag. Or ",
         el("b", {}, "fill up again"),
-        ": three more cubes (or the last one or two, when the bag holds fewer).",
+        fillUpAgainText(options),
       ),
       el(
         "li",

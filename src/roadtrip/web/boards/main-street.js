@@ -150,8 +150,9 @@ export function makeBoard(game) {
     restoreFocus(root, keep);
   }
 
-  function rulesSummary() {
-    return kicks ? kicksRules() : mileageRules();
+  function rulesSummary(ctx) {
+    const options = ctx ? ctx.options : null; // the match's variant options (absent: the defaults)
+    return kicks ? kicksRules(options) : mileageRules(options);
   }
 
   function statusLine(view, ctx) {
@@ -161,6 +162,7 @@ export function makeBoard(game) {
     const r = risk(view);
     const mine = seat === view.you && view.you !== null && view.you !== undefined && (ctx.choices || []).length > 0;
     const name = nameOf(ctx, seat);
+    if (view.phase === "decide" && view.can_go_on === false) return lastDrawDone(view, mine, name);
     if (kicks) {
       const n = view.casino.length;
       if (mine) {
@@ -230,6 +232,21 @@ export function makeBoard(game) {
   }
 
   return { render, rulesSummary, statusLine, playerExtra, endSummary, ownControls: true };
+}
+
+/** The status when no further draw is possible: the bag is empty, or (option
+ * short_bag=refuse) it holds fewer than the three cubes of a fill-up. */
+function lastDrawDone(view, mine, name) {
+  if (view.game === KICKS) {
+    const n = view.casino.length;
+    return mine
+      ? `${plural(n, "cube")} in your casino and the bag is empty: conclude to keep ${n === 1 ? "it" : "them"}.`
+      : `${name} is at the casino with ${plural(n, "cube")}; the bag is empty.`;
+  }
+  const fuel = joinNames((view.fuel || []).map((c) => colorName(view, c)));
+  return mine
+    ? `Fuel this turn: ${fuel}. Too few cubes in the bag to fill up again: stop to fill your boxes.`
+    : `${name} is filling up: ${plural(view.fill_ups, "fill-up")}, fuel ${fuel}; too few cubes in the bag to fill up again.`;
 }
 
 function howItEnded(view, ctx) {

@@ -449,8 +449,17 @@ export function render(root, view, ctx) {
   root.dataset.focus = String(hadFocus);
 }
 
-/** The rules in plain words, for people who never read the rulebook. */
-export function rulesSummary() {
+/** The rules in plain words, for people who never read the rulebook; they follow
+ *  the match's variant options no_cross and target (ctx.options; absent: the
+ *  defaults). */
+export function rulesSummary(ctx) {
+  const options = (ctx && ctx.options) || {};
+  const target = Number.isInteger(options.target) ? options.target : 300;
+  const solo = !options.players || options.players === 1;
+  const failed =
+    options.no_cross === "pass"
+      ? "If no field the dice name can be crossed, you sit out the round and wait for the next roll."
+      : "If no field the dice name can be crossed, you roll again.";
   return el(
     "div",
     { class: "rules-summary" },
@@ -458,7 +467,7 @@ export function rulesSummary() {
       "p",
       {},
       "Your sheet is a 6×6 grid of point values: 30 in the corners, 5 in the middle. ",
-      "Fields that get both an X and a circle score their value. Aim for 300.",
+      `Fields that get both an X and a circle score their value. ${solo ? `Aim for ${target}.` : "Aim for the highest score."}`,
     ),
     el("h3", {}, "Each round has 4 steps"),
     el(
@@ -492,9 +501,9 @@ export function rulesSummary() {
     el(
       "ul",
       {},
-      el("li", {}, "If no field the dice name can be crossed, you roll again. Three failed rolls in a row end your game."),
+      el("li", {}, `${failed} Three failed rolls in a row end your game.`),
       el("li", {}, "If you cannot complete your move, your game ends."),
-      el("li", {}, "Solo: reach 300 points to win. With 2–6 players everyone uses the same roll on their own sheet, and the highest score wins."),
+      el("li", {}, `Solo: reach ${target} points to win. With 2–6 players everyone uses the same roll on their own sheet, and the highest score wins.`),
     ),
   );
 }

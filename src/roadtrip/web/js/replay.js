@@ -167,7 +167,14 @@ function renderStep(data) {
   $("step-text").textContent = data.step === 0 ? data.text : `${data.step}. ${data.text}`;
   const note = reviewNote(data.step);
   if (note) $("step-text").append(" ", note);
-  const ctx = { players, interactive: false, choices: [], you: data.view ? data.view.you : null, finished: data.step === index.steps && index.finished };
+  const ctx = {
+    players,
+    interactive: false,
+    choices: [],
+    you: data.view ? data.view.you : null,
+    finished: data.step === index.steps && index.finished,
+    options: index.options, // the match's variant options: the board's words follow them
+  };
   if (data.view) board.render($("board"), data.view, ctx);
   fill($("players"),
     ...players.map((p) =>
