@@ -23,6 +23,7 @@ from roadtrip.games.open_road.flow import D_CARD, D_ML, D_SIDE
 from roadtrip.games.open_road.playing import targets
 from roadtrip.games.open_road.riding import MAX_CUBES
 from roadtrip.games.open_road.rules import OpenRoadState
+from roadtrip.games.open_road.texts import card_effect
 
 
 def _rs(state: State) -> OpenRoadState:
@@ -80,7 +81,8 @@ def _chance(b: OpenRoadState, action: int, names: Names) -> list[str]:
         return [f"{names.says(owner, 'pick')} up {card}."]
     if deck == D_ML:
         kind = MOTHER_LODE_KINDS[action - A.MOTHER_LODE_CARD_BASE]
-        return [f"{names.says(owner, 'draw')} the Mother Lode card {kind.name}: {kind.effect}."]
+        effect = card_effect(kind, b.game_rules)
+        return [f"{names.says(owner, 'draw')} the Mother Lode card {kind.name}: {effect}."]
     if deck != D_SIDE and new:
         city = BOARD.dots[action - A.CITY_BASE].name
         return [f"{names.says(owner, 'draw')} a new Heartland card: {city}."]
