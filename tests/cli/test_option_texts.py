@@ -30,9 +30,9 @@ BRECKENRIDGE = BOARD.id_of("Breckenridge, CO")  # 2nd of Mountain Towns, near De
 ROAD_CLOSURE = A.ML_INDEX["road_closure"]
 
 
-def started(**options: Any) -> OpenRoadState:
-    """A two-rider race after its setup (first legal choices), seat 0 to ride."""
-    game = roadtrip.load_game("open-road", players=2, **options)
+def started(players: int = 2, **options: Any) -> OpenRoadState:
+    """A race after its setup (first legal choices), seat 0 to ride."""
+    game = roadtrip.load_game("open-road", players=players, **options)
     state = cast(OpenRoadState, game.new_initial_state())
     rng = Random(3)
     while state.mode_name != "act":
@@ -112,6 +112,31 @@ def test_side_trip_cities_are_shown_as_the_option_pays_them(rule: str, pays: boo
     assert bool(re.search(r"Breckenridge \d+", line)) == pays
     assert bool(re.search(r"Bend \d+", line)) == (rule == "every_landing")
     assert ("Bend ✓" in line) == (rule != "every_landing")
+
+
+# ------------------------------------------------------------ ending
+def test_a_shared_finish_names_every_winner() -> None:
+    """Option ending=finish_round: 'the riders with the fewest dots left to their
+    destination (those who arrived) share the victory'.  Seats 0 and 2 arrive in
+    Denver in the same round: the end line names both, not seat 0 alone."""
+    state = started(players=3, ending="finish_round")
+    denver = BOARD.id_of("Denver, CO")
+    for seat in (0, 2):
+        state.dest[seat] = denver
+        state.pos[seat], state.energy[seat] = BOARD.id_of("Pueblo, CO"), 2
+    state._legal_cache = None
+    state.apply_action(denver, 0)
+    while state.turn != 2 or state.is_chance_node():
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, Random(1)))
+        else:
+            seat = state.current_player()
+            legal = state.legal_actions(seat)
+            state.apply_action(A.PICK_UP if A.PICK_UP in legal else legal[0], seat)
+    state.apply_action(denver, 2)
+    assert state.is_terminal() and state.winners() == [0, 2]
+    line = road_events.ending(state.view(None), RoadNames(0))
+    assert "You and Player 3" in line and "share the victory" in line, line
 
 
 # ------------------------------------------------------------ road rally

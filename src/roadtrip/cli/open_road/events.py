@@ -237,6 +237,11 @@ def _automatic(bv: dict[str, Any], av: dict[str, Any], names: Names) -> list[str
 def ending(view: dict[str, Any], names: Names) -> str:
     """How the race ended: who reached their destination, or who was nearest."""
     winners = view["winners"]
+    if view["end"] == "destination" and len(winners) > 1:  # ending=finish_round
+        return (
+            f"{names.many(winners)} reach their destinations in round {view['round']}, "
+            "played to its end, and share the victory!"
+        )
     if view["end"] == "destination":
         rider = view["riders"][winners[0]]
         return (
