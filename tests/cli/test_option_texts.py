@@ -90,6 +90,24 @@ def test_the_road_closure_menu_and_draw_say_what_the_option_does(rule: str) -> N
             assert "for good" not in text and "rest of the game" not in text
 
 
+def test_moving_the_road_closure_cube_is_narrated_as_a_move() -> None:
+    """Option road_closure=moves: a second Road Closure moves the one cube and the
+    camp site it leaves reopens; the narration says so."""
+    state = started(road_closure="moves")
+    closed = []
+    for _ in range(2):
+        state.ml[0][ROAD_CLOSURE] += 1
+        state.ml_deck[ROAD_CLOSURE] -= 1
+        state._legal_cache = None
+        state.apply_action(A.MOTHER_LODE_BASE + ROAD_CLOSURE, 0)
+        before, camp = state.clone(), state.legal_actions(0)[0]
+        state.apply_action(camp, 0)
+        closed.append(BOARD.dots[camp].name)
+    told = " ".join(road_events.explain(before, 0, camp, state, RoadNames(0)))
+    assert f"You move the road closure cube from {closed[0]} to {closed[1]}" in told, told
+    assert f"{closed[0]} reopens" in told
+
+
 # ------------------------------------------------------------ side trip
 @pytest.mark.parametrize(
     ("rule", "pays"),

@@ -8,11 +8,11 @@ not only the default (docs/rules/the-open-road.md, "Mother Lode cards" and "Land
 from __future__ import annotations
 
 import pytest
-from race_kit import MOUNTAIN_TOWNS, dot, place, ready
+from race_kit import MOUNTAIN_TOWNS, dot, give_ml, place, play_ml, ready
 
 from roadtrip.games.open_road import actions as A
 from roadtrip.games.open_road.cards import MOTHER_LODE_KINDS, SIDE_TRIP_CARDS
-from roadtrip.games.open_road.rules import ACT, OpenRoadGame
+from roadtrip.games.open_road.rules import ACT, CLOSE, OpenRoadGame
 from roadtrip.games.open_road.texts import card_effect
 
 ROAD_CLOSURE = next(kind for kind in MOTHER_LODE_KINDS if kind.key == "road_closure")
@@ -32,6 +32,23 @@ def test_road_closure_effect_follows_the_road_closure_option() -> None:
     for kind in MOTHER_LODE_KINDS:  # no other card's words depend on road_closure
         if kind.key != "road_closure":
             assert card_effect(kind, OpenRoadGame(road_closure="moves").rulings) == kind.effect
+
+
+def test_moving_the_road_closure_cube_is_told_as_a_move() -> None:
+    """Option road_closure=moves: 'the card moves the one cube (the camp site it
+    leaves reopens)'. The action's words say so, not 'puts the cube on'."""
+    state = ready(players=2, road_closure="moves")
+    camp = "Front Range camp 1"
+    give_ml(state, 0, "road_closure")
+    state.apply_action(play_ml("road_closure"), 0)
+    assert state.action_to_string(dot(camp), 0) == f"puts the road closure cube on {camp}"
+    state.apply_action(dot(camp), 0)
+    give_ml(state, 0, "road_closure")
+    state.apply_action(play_ml("road_closure"), 0)
+    assert state.mode == CLOSE
+    other = state.legal_actions(0)[0]
+    words = state.action_to_string(other, 0)
+    assert words == f"moves the road closure cube to {A.dot_name(other)} ({camp} reopens)"
 
 
 @pytest.mark.parametrize(

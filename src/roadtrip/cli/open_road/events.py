@@ -212,6 +212,10 @@ def _decision(
             f"{names.says(seat, 'take')} {energy} energy and {money} money on the Credit Card",
             False,
         )
+    if mode == "close" and bv["road_closure"] is not None:  # road_closure=moves
+        old = bv["road_closure_at"]
+        text = f"{names.says(seat, 'move')} the road closure cube from {old} to {closure_text(av)}"
+        return f"{text}; {old} reopens", False
     if mode == "close":
         return f"{names.says(seat, 'put')} the road closure cube on {closure_text(av)}", False
     return f"{names.says(seat, 'pass')}: nothing more can be done this turn", False

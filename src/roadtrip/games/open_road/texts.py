@@ -75,6 +75,8 @@ def describe(state: Race, action: int, seat: int) -> str:
             other = state.east[seat] if action == state.west[seat] else state.west[seat]
             way = "west to east" if action == state.west[seat] else "east to west"
             return f"starts from {name} and rides {way} to {dot_name(other)}"
+        if mode == CLOSE and state.closure >= 0:  # road_closure=moves: the one cube moves
+            return f"moves the road closure cube to {name} ({dot_name(state.closure)} reopens)"
         if mode == CLOSE:
             return f"puts the road closure cube on {name}"
         if mode == CRUISE:
