@@ -39,7 +39,8 @@ from roadtrip.games.open_road.rules import OpenRoadState
 """The bot on the other seats: the first registered for open-road."""
 HELP_WORDS = frozenset({"?", "h", "help"})
 LEGEND = (
-    "Beside each Heartland and Side Trip city: the dots from the rider to it (✓ paid). "
+    "Beside each Heartland and Side Trip city: the dots from the rider to it (✓ paid; "
+    "dimmed: pays nothing now). "
     "Roads: the next city each way, its dots, ★ nearer the destination. Type a choice's "
     "number or words (a place's name, pick, cash, y/n); ? helps."
 )

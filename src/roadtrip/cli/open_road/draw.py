@@ -4,7 +4,8 @@ Everything is face up in The Open Road, so every screen shows the same thing.  E
 rider takes three short lines: where they are, their destination, the dots left and
 a lost turn; energy and money as bars out of 10, the cards in their pannier, a Credit
 Card half used, a Lottery bonus waiting; their Heartland city and Side Trip cities
-with the dots to each (``✓`` paid).  Then the road closure, the decks and discards,
+with the dots to each (``✓`` paid; dimmed when landing there pays nothing now).
+Then the road closure, the decks and discards,
 and for the rider about to act the roads out of their dot ("Roads: ↗ Barstow, CA 1
 ★"): the next city each way, the dots to it, a compass arrow, and ``★`` on the ways
 that lead nearer the destination.  Riders are drawn in their colour with a ``●``.
@@ -140,8 +141,11 @@ def _bonuses(view: dict[str, Any], rider: dict[str, Any], width: int) -> Text:
         return line
     cities = []
     for city in rider["side_trip_cities"]:
-        if city in rider["side_trip_paid"]:
-            cities.append(Text(f"{town(city)} ✓", style="dim"))
+        # Option side_trip: a paid city may pay again (every_landing), an unpaid one
+        # may pay no more (once); the view lists the cities that pay now.
+        if city not in rider["side_trip_open"]:
+            mark = " ✓" if city in rider["side_trip_paid"] else ""
+            cities.append(Text(town(city) + mark, style="dim"))
             continue
         far = distance(here, BOARD.id_of(city), closure) if here >= 0 else None
         cities.append(Text(town(city) + (f" {far}" if far is not None else "")))

@@ -23,6 +23,7 @@ from roadtrip.games.open_road.flow import D_CARD, D_ML, D_SIDE
 from roadtrip.games.open_road.playing import targets
 from roadtrip.games.open_road.riding import MAX_CUBES
 from roadtrip.games.open_road.rules import OpenRoadState
+from roadtrip.games.open_road.texts import card_effect
 
 
 def _rs(state: State) -> OpenRoadState:
@@ -80,7 +81,8 @@ def _chance(b: OpenRoadState, action: int, names: Names) -> list[str]:
         return [f"{names.says(owner, 'pick')} up {card}."]
     if deck == D_ML:
         kind = MOTHER_LODE_KINDS[action - A.MOTHER_LODE_CARD_BASE]
-        return [f"{names.says(owner, 'draw')} the Mother Lode card {kind.name}: {kind.effect}."]
+        effect = card_effect(kind, b.game_rules)
+        return [f"{names.says(owner, 'draw')} the Mother Lode card {kind.name}: {effect}."]
     if deck != D_SIDE and new:
         city = BOARD.dots[action - A.CITY_BASE].name
         return [f"{names.says(owner, 'draw')} a new Heartland card: {city}."]
@@ -210,6 +212,10 @@ def _decision(
             f"{names.says(seat, 'take')} {energy} energy and {money} money on the Credit Card",
             False,
         )
+    if mode == "close" and bv["road_closure"] is not None:  # road_closure=moves
+        old = bv["road_closure_at"]
+        text = f"{names.says(seat, 'move')} the road closure cube from {old} to {closure_text(av)}"
+        return f"{text}; {old} reopens", False
     if mode == "close":
         return f"{names.says(seat, 'put')} the road closure cube on {closure_text(av)}", False
     return f"{names.says(seat, 'pass')}: nothing more can be done this turn", False
@@ -235,6 +241,11 @@ def _automatic(bv: dict[str, Any], av: dict[str, Any], names: Names) -> list[str
 def ending(view: dict[str, Any], names: Names) -> str:
     """How the race ended: who reached their destination, or who was nearest."""
     winners = view["winners"]
+    if view["end"] == "destination" and len(winners) > 1:  # ending=finish_round
+        return (
+            f"{names.many(winners)} reach their destinations in round {view['round']}, "
+            "played to its end, and share the victory!"
+        )
     if view["end"] == "destination":
         rider = view["riders"][winners[0]]
         return (

@@ -20,7 +20,9 @@ from roadtrip.cli.open_road.draw import Names, distance, dots
 from roadtrip.games.open_road import actions as A
 from roadtrip.games.open_road.actions import BOARD
 from roadtrip.games.open_road.cards import MOTHER_LODE_KINDS, PLAYING_CARD_KINDS
+from roadtrip.games.open_road.options import Rulings
 from roadtrip.games.open_road.riding import HOTEL_PRICE, MAX_CUBES, distances_to
+from roadtrip.games.open_road.texts import card_effect
 
 if TYPE_CHECKING:
     from roadtrip.games.open_road.rules import OpenRoadState
@@ -59,17 +61,6 @@ class Menu:
 
 
 # ------------------------------------------------------------------ rides
-def _side_pays(state: OpenRoadState, rider: dict[str, Any], city: str) -> bool:
-    if city not in rider["side_trip_cities"]:
-        return False
-    rule = state.game.options["side_trip"]
-    if rule == "every_landing":
-        return True
-    if rule == "once":
-        return not rider["side_trip_paid"]
-    return city not in rider["side_trip_paid"]
-
-
 def ride_notes(state: OpenRoadState, rider: dict[str, Any], dot: int) -> list[str]:
     """What waits at the end of a ride to ``dot``."""
     name = BOARD.dots[dot].name
@@ -78,7 +69,7 @@ def ride_notes(state: OpenRoadState, rider: dict[str, Any], dot: int) -> list[st
     notes = []
     if dot == rider["heartland_dot"]:
         notes.append("Heartland: max out!" if rider["lottery_bonus"] else "Heartland +5/+5")
-    if _side_pays(state, rider, name):
+    if name in rider["side_trip_open"]:  # the cities that pay now (option side_trip)
         notes.append("Side Trip +3/+3")
     every = state.game.options["hotel"] == "each_arrival"
     offered = every or name not in rider["big_cities_arrived"]
@@ -124,7 +115,7 @@ def kind_words(name: str, key: str) -> tuple[str, ...]:
     return (lowered, f"play {lowered}", key, key.replace("_", " "))
 
 
-def _action(view: dict[str, Any], rider: dict[str, Any], action: int) -> Option:
+def _action(view: dict[str, Any], rider: dict[str, Any], action: int, rulings: Rulings) -> Option:
     energy, money = rider["energy"], rider["money"]
     if action == A.PICK_UP:
         deck = view["decks"]["playing"]
@@ -146,7 +137,8 @@ def _action(view: dict[str, Any], rider: dict[str, Any], action: int) -> Option:
     if A.MOTHER_LODE_BASE <= action < A.MOTHER_LODE_BASE + A.N_ML:
         kind = MOTHER_LODE_KINDS[action - A.MOTHER_LODE_BASE]
         second = kind.key == "credit_card" and rider["credit_card_used_once"]
-        label = f"play {kind.name} (Mother Lode){' again' if second else ''}: {kind.effect}"
+        effect = card_effect(kind, rulings)
+        label = f"play {kind.name} (Mother Lode){' again' if second else ''}: {effect}"
         return Option(label, action, kind_words(kind.name, kind.key))
     if action == A.TRADE_MONEY:
         words = ("trade money", "money cards", "7 money")
@@ -165,7 +157,8 @@ def act_menu(view: dict[str, Any], state: OpenRoadState, seat: int) -> Menu:
     left = view["actions_left"]
     count = f"{left} action{'s' * (left != 1)} left this turn"
     title = f"Or ({count}):" if view["rides"] else f"Actions ({count}; no energy to ride):"
-    others = [_action(view, rider, a) for a in state.legal_actions(seat) if a >= A.N_DOTS]
+    rules = state.game_rules
+    others = [_action(view, rider, a, rules) for a in state.legal_actions(seat) if a >= A.N_DOTS]
     menu.groups.append((title, others))
     return menu
 

@@ -76,7 +76,8 @@ def entry_events(before: State, seat: int, action: int, after: State, names: Nam
         events = _decision(before, seat, action, bv, av, names)
     events += _public(bv, av, names)
     events += _implicit_draws(before, seat, action, after, bv, av, names)
-    events += [Event(t) for t in result.scoring_lines(bv, av, names)]
+    trigger = str(before.game.options["trigger"])
+    events += [Event(t) for t in result.scoring_lines(bv, av, names, trigger)]
     events += [Event(t) for t in result.round_lines(bv, av, names)]
     events += [Event(t) for t in _empty_hands(_rr(before), _rr(after), names)]
     if av["phase"] == "over" and bv["phase"] != "over":

@@ -17,15 +17,21 @@ from roadtrip.cli.road_rally.draw import ORDINALS, Names, and_list, final_table
 from roadtrip.core import State
 
 
-def scoring_lines(bv: dict[str, Any], av: dict[str, Any], names: Names) -> list[str]:
-    """Rally points resolved (scored or removed), the finish, the next rally offered."""
+def scoring_lines(
+    bv: dict[str, Any], av: dict[str, Any], names: Names, trigger: str = "any"
+) -> list[str]:
+    """Rally points resolved (scored or removed), the finish, the next rally offered.
+    ``trigger`` is the match's option: who may reveal a crossed rally point's card."""
     texts = [_result(r, bv, av, names) for r in av["rally_results"][len(bv["rally_results"]) :]]
     number = av["rally_current"]
     if av["phase"] == "reveal" and (bv["phase"] != "reveal" or bv["rally_current"] != number):
         start = "" if bv["phase"] in ("reveal", "reward") else f"End of round {av['round']}: "
+        # Option trigger: any, whoever holds the card; passed, only if their car is on
+        # or beyond the rally point.
+        where = "" if trigger == "any" else f" if their car is on or beyond rally point {number}"
         texts.append(
             f"{start}rally point {number} was crossed; whoever holds rally card {number} "
-            "may reveal it to score it."
+            f"may reveal it to score it{where}."
         )
     return texts
 

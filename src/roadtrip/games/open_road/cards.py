@@ -117,7 +117,7 @@ class CardKind(NamedTuple):
     name: str
     copies: int
     against: bool  # played against an opposing rider (or riders)
-    effect: str  # the rulebook's effect, in short
+    effect: str  # the rulebook's effect, in short (texts.card_effect: under the options)
     # "In the lower corner of each card is an indicator of the ENERGY or MONEY they get
     # by playing it. ENERGY is the lower left corner, MONEY is the lower right corner."
     # Ruling: the cubes the player gets, 0 where the card gives none (a card that
@@ -163,7 +163,13 @@ MOTHER_LODE_KINDS: tuple[CardKind, ...] = (
     ),
     CardKind("bandit", "Bandit", 1, True, "steal playing cards, as many as fit in the pannier"),
     CardKind("credit_card", "Credit Card", 2, False, "3 money or energy in any mix, on 2 turns"),
-    CardKind("road_closure", "Road Closure", 1, True, "the red cube closes a camp site for good"),
+    CardKind(
+        "road_closure",
+        "Road Closure",
+        1,
+        True,
+        "the red cube closes a camp site for the rest of the game",
+    ),
     CardKind("peloton", "Peloton", 2, False, "rides go twice as far for 1 turn"),
     CardKind("slow_leak", "Slow Leak", 2, True, "every opposing rider loses 3 energy"),
     CardKind(

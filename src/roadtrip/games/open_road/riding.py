@@ -61,6 +61,7 @@ __all__ = [
     "plan_ride",
     "route_bigs",
     "send_back",
+    "side_trip_pays",
     "way",
 ]
 
@@ -124,6 +125,17 @@ def arrive(state: Race, seat: int, dot: int, cost: int, final: bool, via: int) -
         land(state, seat, dot)
 
 
+def side_trip_pays(state: Race, seat: int, index: int) -> bool:
+    """Would landing on the ``index``-th city of the rider's Side Trip card pay its 3
+    energy and 3 money now?  Option ``side_trip``: each_city, a city pays once; once,
+    the card pays at its first city only; every_landing, every time."""
+    rule = state.game_rules.side_trip_rule
+    paid = state.side_paid[seat]
+    if rule == "every_landing":
+        return True
+    return not paid & (1 << index if rule == "each_city" else ~0)
+
+
 def land(state: Race, seat: int, dot: int) -> None:
     """Landing on a city: the Heartland and Side Trip bonuses, then the hotel."""
     game = state.game_rules
@@ -138,14 +150,9 @@ def land(state: Race, seat: int, dot: int) -> None:
             state.gain(seat, HEARTLAND_CUBES, HEARTLAND_CUBES)
         steps.append(("draw", D_HEART, seat, True))
     side = SIDE_TRIP_DOTS[state.side[seat]]
-    if dot in side:
-        bit = 1 << side.index(dot)
-        rule = game.side_trip_rule
-        paid = state.side_paid[seat]
-        # each_city: a city pays once; once: the card's first city only; every_landing.
-        if rule == "every_landing" or not paid & (bit if rule == "each_city" else ~0):
-            state.side_paid[seat] = paid | bit
-            state.gain(seat, SIDE_TRIP_CUBES, SIDE_TRIP_CUBES)
+    if dot in side and side_trip_pays(state, seat, side.index(dot)):
+        state.side_paid[seat] |= 1 << side.index(dot)
+        state.gain(seat, SIDE_TRIP_CUBES, SIDE_TRIP_CUBES)
     if BIG_MASK >> dot & 1:
         seen = state.been_big[seat] >> dot & 1
         state.been_big[seat] |= 1 << dot

@@ -1,4 +1,4 @@
-"""The Open Road's actions in words, for every viewer.
+"""The Open Road's actions, and its cards' effects, in words, for every viewer.
 
 Everything in The Open Road is face up ("All CARDS are kept face up at all times, for
 all players to see"), so every viewer reads the same words.  Seats are named with
@@ -37,8 +37,24 @@ from roadtrip.games.open_road.actions import (
     dot_name,
     mother_lode_name,
 )
-from roadtrip.games.open_road.cards import SIDE_TRIP_CARDS
+from roadtrip.games.open_road.cards import SIDE_TRIP_CARDS, CardKind
+from roadtrip.games.open_road.options import Rulings
 from roadtrip.games.open_road.race import CLOSE, CRUISE, DECK_NAMES, KEEP, ORIGIN, Race
+
+CLOSURE_MOVES_EFFECT = (
+    "the red cube closes a camp site until the next Road Closure moves it "
+    "(the camp site it leaves reopens)"
+)
+"""The Road Closure's effect under ``road_closure=moves``."""
+
+
+def card_effect(kind: CardKind, rulings: Rulings) -> str:
+    """What a card does, in short, under the match's options: ``kind.effect`` is the
+    rulebook's (and the default options'); with ``road_closure=moves`` the red cube
+    is not there for good ("(1) Road Closure Cube (red)": the next card moves it)."""
+    if kind.key == "road_closure" and rulings.closure_moves:
+        return CLOSURE_MOVES_EFFECT
+    return kind.effect
 
 
 def _dots(count: int) -> str:
@@ -59,6 +75,8 @@ def describe(state: Race, action: int, seat: int) -> str:
             other = state.east[seat] if action == state.west[seat] else state.west[seat]
             way = "west to east" if action == state.west[seat] else "east to west"
             return f"starts from {name} and rides {way} to {dot_name(other)}"
+        if mode == CLOSE and state.closure >= 0:  # road_closure=moves: the one cube moves
+            return f"moves the road closure cube to {name} ({dot_name(state.closure)} reopens)"
         if mode == CLOSE:
             return f"puts the road closure cube on {name}"
         if mode == CRUISE:

@@ -35,7 +35,7 @@ from roadtrip.games.open_road.race import (
     TARGET,
     Race,
 )
-from roadtrip.games.open_road.riding import last_big_city
+from roadtrip.games.open_road.riding import last_big_city, side_trip_pays
 
 DOT_NAMES = tuple(dot.name for dot in A.BOARD.dots)
 
@@ -79,6 +79,8 @@ def rider_view(state: Race, seat: int) -> dict[str, Any]:
         "side_trip": SIDE_TRIP_CARDS[side].name if side >= 0 else None,
         "side_trip_cities": side_cities,
         "side_trip_paid": [c for i, c in enumerate(side_cities) if paid >> i & 1],
+        # The cities whose landing would pay the bonus now, under option side_trip.
+        "side_trip_open": [c for i, c in enumerate(side_cities) if side_trip_pays(state, seat, i)],
         "origin": _name(state.origin[seat]),
         "destination": _name(state.dest[seat]),
         "destination_dot": state.dest[seat],

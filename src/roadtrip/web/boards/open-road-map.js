@@ -178,7 +178,7 @@ function markLayer(map, opts) {
             "g",
             { class: `or-mark ${kind}${mark.paid ? " paid" : ""}`, transform: `translate(${f(x)} ${f(y + r + 3.2)})`, "data-dot": id },
             svg("rect", { x: -4.2, y: -4.2, width: 8.4, height: 8.4, rx: kind === "heartland" ? 1.5 : 4.2 }),
-            svg("text", { x: 0, y: 2.6 }, kind === "heartland" ? "H" : mark.paid ? "✓" : "S"),
+            svg("text", { x: 0, y: 2.6 }, kind === "heartland" ? "H" : (mark.check ?? mark.paid) ? "✓" : "S"),
           ),
         );
       }
@@ -343,7 +343,8 @@ function targets(map, opts) {
 /**
  * The map as an <svg>.  opts: {riders: [{seat, dot, color, name, active,
  * selected, last}], closure, selected: {seat, color, name, path, destinationName} or
- * null, marks: Map(dot -> {kinds, words, paid}), labels: Map(dot -> {strong}),
+ * null, marks: Map(dot -> {kinds, words, paid, check}) (paid: greyed, pays nothing
+ * now; check: ✓, its bonus collected, paid when absent), labels: Map(dot -> {strong}),
  * targets: [{dot, action, title, dots, cost, left, best}], enabled, onChoose,
  * phase}.
  */

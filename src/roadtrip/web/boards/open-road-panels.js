@@ -35,7 +35,7 @@ export const MOTHER_LODE_CARDS = {
   better_tent: ["Better Tent", "+1 energy a turn on a camp site"],
   bandit: ["Bandit", "steal a rival's playing cards"],
   credit_card: ["Credit Card", "3 cubes, any mix, on 2 turns"],
-  road_closure: ["Road Closure", "close a camp site for good"],
+  road_closure: ["Road Closure", "close a camp site with the red cube"], // see closureEffect
   peloton: ["Peloton", "rides go twice as far for a turn"],
   slow_leak: ["Slow Leak", "every rival loses 3 energy"],
   lottery_ticket: ["Lottery Ticket", "3 cards; a full pannier at the Heartland"],
@@ -63,6 +63,43 @@ const CARD_GLYPHS = {
   slow_leak: "−3 E all",
   lottery_ticket: "3 cards",
 };
+
+// ------------------------------------------------ words under the options
+// Some cards and bonuses work as the match's variant options say (ctx.options, the
+// server's; absent on the replay page, where the words stay neutral).
+
+/** What the Road Closure card does, under option road_closure. */
+export function closureEffect(options) {
+  const rule = options && options.road_closure;
+  if (rule === "stays") return "close a camp site for the rest of the game";
+  if (rule === "moves") return "close a camp site until the next Road Closure moves the cube (that camp site reopens)";
+  return MOTHER_LODE_CARDS.road_closure[1];
+}
+
+/** What a Side Trip card pays, under option side_trip. */
+export function sideTripEffect(options) {
+  switch (options && options.side_trip) {
+    case "each_city":
+      return "3 energy and 3 money in each of its cities, once each";
+    case "once":
+      return "3 energy and 3 money once, in the first of its cities you land in";
+    case "every_landing":
+      return "3 energy and 3 money every time you land in one of its cities";
+    default:
+      return "3 energy and 3 money on landing in its cities";
+  }
+}
+
+/** A Side Trip city of `rider`: paid (its bonus collected), open (landing there pays
+ * now: the view's side_trip_open, which follows option side_trip) and its words. */
+export function sideTripCity(rider, city) {
+  const paid = (rider.side_trip_paid || []).includes(city);
+  const open = rider.side_trip_open ? rider.side_trip_open.includes(city) : !paid;
+  let note = "3 energy and 3 money on landing";
+  if (paid) note = open ? "bonus collected; 3 energy and 3 money again on landing" : "bonus collected";
+  else if (!open) note = "pays nothing now: the card has paid its bonus";
+  return { paid, open, note };
+}
 
 const words = (key) => String(key).replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
 export const plural = (n, word, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
@@ -124,8 +161,9 @@ export function playingCard(key, extra = {}, corner = null) {
   );
 }
 
-export function motherLodeCard(key, extra = {}) {
-  const [name, effect] = MOTHER_LODE_CARDS[key] || [words(key), ""];
+export function motherLodeCard(key, extra = {}, options = null) {
+  const [name, plain] = MOTHER_LODE_CARDS[key] || [words(key), ""];
+  const effect = key === "road_closure" ? closureEffect(options) : plain;
   return el(
     "span",
     { class: "or-card lode", "data-card": key, "data-mother-lode": "true", title: `Mother Lode card ${name}: ${effect}`, ...extra },
@@ -144,12 +182,12 @@ function cubes(kind, count) {
   );
 }
 
-function slots(view, rider) {
+function slots(view, rider, options) {
   const total = view.pannier_slots || 8;
   const items = [];
   const corner = view.card_corners || {};
   for (const [key, n] of Object.entries(rider.cards || {})) for (let i = 0; i < n; i++) items.push(playingCard(key, {}, corner[key]));
-  for (const [key, n] of Object.entries(rider.mother_lode || {})) for (let i = 0; i < n; i++) items.push(motherLodeCard(key));
+  for (const [key, n] of Object.entries(rider.mother_lode || {})) for (let i = 0; i < n; i++) items.push(motherLodeCard(key, {}, options));
   while (items.length < total) items.push(el("span", { class: "or-card empty", title: "An empty card slot" }));
   return el("div", { class: "or-slots", role: "group", "aria-label": `Card slots: ${rider.slots_used} of ${total} used` }, items);
 }
@@ -164,19 +202,22 @@ function routeCard(kind, title, city, extra = null, attrs = {}) {
   );
 }
 
-function routeCards(rider) {
+function routeCards(rider, options) {
   const dirTag = (city) => {
     if (!city || !rider.origin) return null;
     if (city === rider.origin) return el("span", { class: "dir" }, "start");
     if (city === rider.destination) return el("span", { class: "dir to" }, "finish");
     return null;
   };
-  const paid = new Set(rider.side_trip_paid || []);
   const side = rider.side_trip
     ? el(
         "ul",
         { class: "or-side-cities" },
-        (rider.side_trip_cities || []).map((c) => el("li", { class: paid.has(c) ? "paid" : "", title: paid.has(c) ? `${c}: bonus collected` : `${c}: 3 energy and 3 money on landing` }, paid.has(c) ? "✓ " : "", shortName(c))),
+        (rider.side_trip_cities || []).map((c) => {
+          const { paid, open, note } = sideTripCity(rider, c);
+          const cls = paid ? "paid" : open ? "" : "spent"; // spent: pays nothing now, never paid
+          return el("li", { class: cls, "data-open": String(open), title: `${c}: ${note}` }, paid ? "✓ " : "", shortName(c));
+        }),
       )
     : null;
   return el(
@@ -187,7 +228,7 @@ function routeCards(rider) {
     routeCard("heart", "Heartland", rider.heartland, rider.lottery_bonus ? el("span", { class: "dir lottery" }, "lottery!") : null, {
       title: rider.heartland ? `${rider.heartland}: 5 energy and 5 money on landing${rider.lottery_bonus ? " (the Lottery bonus: a full pannier)" : ""}` : "",
     }),
-    routeCard("side", "Side Trip", rider.side_trip, side, { title: rider.side_trip ? `${rider.side_trip}: 3 energy and 3 money in each of its cities` : "" }),
+    routeCard("side", "Side Trip", rider.side_trip, side, { title: rider.side_trip ? `${rider.side_trip}: ${sideTripEffect(options)}` : "" }),
   );
 }
 
@@ -249,8 +290,8 @@ export function riderPanel(view, ctx, rider, { selected, onSelect, winner, last 
       el("span", { class: "or-mini" }, "Cards"),
       el("span", { class: "or-mini" }, `${rider.slots_used} of ${view.pannier_slots} slots`),
     ),
-    slots(view, rider),
-    routeCards(rider),
+    slots(view, rider, ctx.options),
+    routeCards(rider, ctx.options),
     rider.last_big_city ? el("p", { class: "or-small muted", title: "Bankruptcy or a Lost I.D. sends the rider back there" }, `Last big city: ${shortName(rider.last_big_city)}`) : null,
   );
 }

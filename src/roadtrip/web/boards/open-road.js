@@ -38,6 +38,7 @@ import {
   playingCard,
   plural,
   riderPanel,
+  sideTripCity,
   statusBar,
   who,
 } from "./open-road-panels.js";
@@ -112,13 +113,14 @@ function targetsOf(view, ctx, map, dotChoices) {
 /** The selected rider's cities: start, finish, Heartland, Side Trip (kept or offered). */
 function marksOf(view, map, seat) {
   const marks = new Map();
-  const add = (id, kind, word, paid = false) => {
+  const add = (id, kind, word, paid = false, check = paid) => {
     if (id < 0) return;
-    if (!marks.has(id)) marks.set(id, { kinds: [], words: [], paid: false });
+    if (!marks.has(id)) marks.set(id, { kinds: [], words: [], paid: false, check: false });
     const mark = marks.get(id);
     mark.kinds.push(kind);
     mark.words.push(word);
-    mark.paid = mark.paid || paid;
+    mark.paid = mark.paid || paid; // greyed: pays nothing now
+    mark.check = mark.check || check; // ✓: its bonus collected
   };
   const rider = view.riders[seat];
   if (!rider) return marks;
@@ -130,9 +132,9 @@ function marksOf(view, map, seat) {
     add(idOf(map, rider.west_coast), "origin", "West Coast card");
   }
   add(rider.heartland_dot, "heartland", "Heartland: 5 energy and 5 money");
-  const paid = new Set(rider.side_trip_paid || []);
   for (const city of rider.side_trip_cities || []) {
-    add(idOf(map, city), "side", paid.has(city) ? "Side Trip (bonus collected)" : "Side Trip: 3 energy and 3 money", paid.has(city));
+    const { paid, open, note } = sideTripCity(rider, city); // option side_trip
+    add(idOf(map, city), "side", `Side Trip: ${note}`, !open, paid);
   }
   return marks;
 }
@@ -237,12 +239,24 @@ function promptOf(view, ctx, nDotChoices, nOthers) {
     case "credit":
       return "Credit Card: take 3 cubes. How many of them energy (the rest money)?";
     case "close":
-      return "Road Closure: click a highlighted camp site to close it for good.";
+      return closurePrompt(view, ctx.options);
     case "cruise":
       return "Tune Up: click a highlighted dot to cruise there without energy.";
     default:
       return "Choose:";
   }
+}
+
+/** The Road Closure's prompt: the cube stays for the rest of the game (option
+ * road_closure=stays) or a later card moves it (moves). */
+function closurePrompt(view, options) {
+  const rule = options && options.road_closure;
+  if (rule === "moves" && view.road_closure !== null && view.road_closure !== undefined) {
+    return `Road Closure: click a highlighted camp site to move the red cube there (${view.road_closure_at} reopens).`;
+  }
+  if (rule === "moves") return "Road Closure: click a highlighted camp site to close it (until a Road Closure moves the cube).";
+  if (rule === "stays") return "Road Closure: click a highlighted camp site to close it for the rest of the game.";
+  return "Road Closure: click a highlighted camp site to close it.";
 }
 
 function waitingText(view, ctx) {
@@ -359,7 +373,7 @@ export function render(root, view, ctx) {
     "div",
     { class: "or-side or-side-top" },
     statusBar(view, context),
-    lastMoveLine(move, { nameOf: (s) => nameOf(context, s), colorOf, capitalize, playedCard: playedCard(previous, view, move) }),
+    lastMoveLine(move, { nameOf: (s) => nameOf(context, s), colorOf, capitalize, playedCard: playedCard(previous, view, move, context.options) }),
     actionBox(view, context, split),
     own !== null && view.riders[own] ? panel(view.riders[own]) : null,
   );
@@ -377,50 +391,16 @@ export function render(root, view, ctx) {
 }
 
 /** The card the last move played, as a small card for the last-move line. */
-function playedCard(previous, view, move) {
+function playedCard(previous, view, move, options) {
   if (!move || move.seat === null || !previous || !previous.riders) return null;
   if (!/^plays\b/i.test(move.text)) return null;
   const gone = cardsGone(previous.riders[move.seat], view.riders[move.seat]);
   if (gone.length !== 1) return null;
   const { key, lode } = gone[0];
-  return (lode ? motherLodeCard : playingCard)(key, { "data-played": "true" });
+  return lode ? motherLodeCard(key, { "data-played": "true" }, options) : playingCard(key, { "data-played": "true" });
 }
 
-/** The rules in plain words. */
-export function rulesSummary() {
-  return el(
-    "div",
-    { class: "rules-summary or-rules" },
-    el("p", {}, "Be the first rider to cross America: from your East Coast city to your West Coast city, or the other way round."),
-    el("h3", {}, "Setup"),
-    el(
-      "ul",
-      {},
-      el("li", {}, "Draw two East Coast, two West Coast and two Heartland cards and keep one of each; then draw a Side Trip card at random and choose the coast you start from."),
-      el("li", {}, "Everyone starts with 3 energy and 10 money. A pannier holds at most 10 of each and 8 cards. Every card is face up."),
-    ),
-    el("h3", {}, "A turn: two actions (repeats allowed)"),
-    el(
-      "ol",
-      {},
-      el("li", {}, el("b", {}, "Ride"), ": one energy per dot, as far as your energy goes."),
-      el("li", {}, el("b", {}, "Pick up"), " a playing card."),
-      el("li", {}, el("b", {}, "Play"), " a playing card: Extra Energy (+2), Extra Money (+2), Couch Surf and Free Night Stay (energy, in a city), Tune Up (2 free dots out of a city), or against a rival: Headwind, Saddle Sores, a lost turn."),
-      el("li", {}, el("b", {}, "Trade 5 playing cards"), " for a Mother Lode card (at most 2 held)."),
-      el("li", {}, el("b", {}, "Play a Mother Lode card"), ": Lost I.D., Better Tent, Bandit, Credit Card, Road Closure, Peloton, Slow Leak, Lottery Ticket."),
-      el("li", {}, el("b", {}, "Trade 3 Extra Money cards"), " for 7 money."),
-      el("li", {}, el("b", {}, "Cash in 5 money"), " for 2 energy."),
-    ),
-    el("h3", {}, "On the way"),
-    el(
-      "ul",
-      {},
-      el("li", {}, "Arriving in a ", el("b", {}, "big city"), " (orange) you may stay in a hotel: 2 money for 2 energy."),
-      el("li", {}, "Your ", el("b", {}, "Heartland"), " city gives 5 energy and 5 money, then a new Heartland card; each ", el("b", {}, "Side Trip"), " city gives 3 and 3."),
-      el("li", {}, "Losing your last money is ", el("b", {}, "bankruptcy"), ": back to the last big city on your route. The ", el("b", {}, "road closure"), " cube (red) closes a camp site for good."),
-    ),
-  );
-}
+export { rulesSummary } from "./open-road-rules.js";
 
 /** What the viewer should do now, in one sentence. */
 export function statusLine(view, ctx) {
@@ -476,6 +456,10 @@ export function endSummary(view, ctx) {
     const r = view.riders[winners[0]];
     headline = isYou(view, ctx, winners[0]) ? `You win: you reached ${shortName(r.destination)} first!` : `${nameOf(ctx, winners[0])} wins, reaching ${shortName(r.destination)} first!`;
     how = `${who(view, ctx, winners[0])} rode from ${r.origin} to ${r.destination} in ${plural(view.round, "round")}.`;
+  } else if (view.end === "destination" && winners.length > 1) {
+    // ending=finish_round: the round was played to its end and several riders arrived.
+    headline = `${joinNames(names)} share the victory`;
+    how = "They reached their destinations in the same round, which was played to its end.";
   } else {
     headline = winners.length > 1 ? `${joinNames(names)} share the victory` : `${names[0] || "Nobody"} ${names[0] === "You" ? "win" : "wins"}`;
     how = `The race reached its round limit (${view.max_rounds || view.round}): the riders nearest their destination win.`;

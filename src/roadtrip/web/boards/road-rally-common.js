@@ -34,6 +34,16 @@ export const PHASE_WORDS = {
   over: "Race over",
 };
 
+/** When Gas reshuffles the discards, under the match's option gas (ctx.options;
+ *  absent on the replay page: the rulebook's words). */
+export function gasWhen(options) {
+  const rule = options && options.gas;
+  if (rule === "before") return "before you draw";
+  if (rule === "after") return "after you draw";
+  if (rule === "choose") return "before or after you draw, as you choose";
+  return "before or after you draw";
+}
+
 export function zeros() {
   return Array(NUM_TYPES).fill(0);
 }

@@ -30,6 +30,7 @@ import {
   cardName,
   colorOf,
   dealing,
+  gasWhen,
   legalSet,
   nameOf,
   plural,
@@ -156,11 +157,11 @@ function spacesBetween(list, from, to) {
 }
 
 /** What a move from `from` to `to` would do, in short phrases. */
-function moveEffects(view, from, to) {
+function moveEffects(view, from, to, options) {
   const track = view.track;
   const bits = [];
   const feature = track.features[to];
-  if (feature === "G") bits.push("stops at Gas: your discards go back into your deck (before or after you draw)");
+  if (feature === "G") bits.push(`stops at Gas: your discards go back into your deck (${gasWhen(options)})`);
   else if (feature === "M") bits.push("stops at a Mechanic: you arrange your top 5 cards");
   else if (feature === "S") bits.push("stops at a General Store: next turn up to 5 cards of any colours");
   const rally = track.rally_points.find((p) => p.space === to && p.status === "on_track");
@@ -272,7 +273,7 @@ function driveBar(view, ctx) {
   if (n) {
     const parts = [];
     for (let c = 0; c < NUM_TYPES; c++) for (let k = 0; k < total[c]; k++) parts.push(String(view.cards[c].value));
-    const effects = moveEffects(view, me.space, to);
+    const effects = moveEffects(view, me.space, to, ctx.options);
     const stop = view.track.features[to];
     const gas = ctx.options && ctx.options.gas;
     const reshuffles = stop === "M" || (stop === "G" && gas !== "after");

@@ -74,7 +74,7 @@ export function revealBox(view, ctx) {
       el("p", { class: "muted" }, `You have revealed ${revealed} of at most ${MAX_SCORED} rally cards.`),
     );
   } else if (holds) {
-    box.append(el("p", {}, `You hold card ${n}, but in this match only a car that has passed the rally point may reveal it.`));
+    box.append(el("p", {}, `You hold card ${n}, but in this match only a player whose car is on or beyond the rally point may reveal it.`));
   } else {
     box.append(el("p", {}, `You do not hold card ${n}: nothing to reveal. Everyone is asked, so nobody learns who holds it.`));
   }

@@ -20,6 +20,7 @@ import {
   chipHolders,
   colorOf,
   dealing,
+  gasWhen,
   nameOf,
   plural,
   seated,
@@ -231,8 +232,17 @@ export function render(root, view, ctx) {
   continueDrive(view, context);
 }
 
-/** The rules in plain words. */
-export function rulesSummary() {
+// Who draws 2 cards when a checkpoint tile is taken, by option start_fix.
+const CHECKPOINT_DRAWER = {
+  off_start: "the last car that has left the start line",
+  off_start_other: "the last other car that has left the start line",
+};
+
+/** The rules in plain words, as the match's options (ctx.options) make them. */
+export function rulesSummary(ctx = {}) {
+  const options = ctx.options || null;
+  const passedOnly = options && options.trigger === "passed";
+  const finishDouble = !options || options.finish_double !== false;
   return el(
     "div",
     { class: "rules-summary rr-rules" },
@@ -255,16 +265,24 @@ export function rulesSummary() {
     el(
       "ul",
       {},
-      el("li", {}, el("b", {}, "Gas"), ": stopping there you shuffle your discards back into your deck, before or after you draw (the only way to get them back)."),
+      el("li", {}, el("b", {}, "Gas"), `: stopping there you shuffle your discards back into your deck, ${gasWhen(options)} (the only way to get them back besides an empty hand).`),
       el("li", {}, el("b", {}, "Mechanic"), ": stopping there you look at your top 5 cards and put them back in the order you like."),
       el("li", {}, el("b", {}, "Shortcut"), ": ending a move at its entrance you may cross the bend at once."),
-      el("li", {}, el("b", {}, "Checkpoint"), ": the first car past it takes the tile (2 points at the end); the last car then draws 2 cards."),
+      el("li", {}, el("b", {}, "Checkpoint"), `: the first car past it takes the tile (2 points at the end); ${CHECKPOINT_DRAWER[options && options.start_fix] || "the last car"} then draws 2 cards.`),
     ),
     el("h3", {}, "Rally scoring (end of each round)"),
     el(
       "ul",
       {},
-      el("li", {}, "For each rally point crossed this round (car by car, from the last car up), whoever holds its card may reveal it. Then every car scores by place: ", el("b", {}, "5 / 4 / 3 / 2 / 1"), "; the one who revealed it scores double. 4th and 5th may draw 2 cards instead of their points."),
+      el(
+        "li",
+        {},
+        "For each rally point crossed this round (car by car, from the last car up), whoever holds its card may reveal it",
+        passedOnly ? ", if their car is on or beyond that rally point" : null,
+        ". Then every car scores by place: ",
+        el("b", {}, "5 / 4 / 3 / 2 / 1"),
+        "; the one who revealed it scores double. 4th and 5th may draw 2 cards instead of their points.",
+      ),
       el("li", {}, "The car on the rally space (the first to arrive) takes its chip: 2 points at the end. Points nobody reveals are removed."),
       el("li", {}, "At most two rally points per round, and each player scores at most 3 of their 4 rally cards."),
     ),
@@ -272,7 +290,7 @@ export function rulesSummary() {
     el(
       "p",
       {},
-      "The first car across the finish line makes this round the last. Cars that cross score as at a rally point (the first one doubled). ",
+      `The first car across the finish line makes this round the last. Cars that cross score as at a rally point${finishDouble ? " (the first one doubled)" : " (nobody doubled)"}. `,
       "Total: points + 2 per checkpoint tile and rally chip. A tie goes to the car further ahead.",
     ),
   );
