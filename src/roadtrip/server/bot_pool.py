@@ -49,7 +49,9 @@ log = logging.getLogger("roadtrip.server")
 T = TypeVar("T")
 
 DECISION_LIMIT = 30.0  # seconds a bot decision may take before its worker is killed
-ADVICE_SLACK = 5.0  # seconds an advice job may run past the advisor's own budget
+ADVICE_SLACK = 15.0  # seconds an advice job may run past the advisor's own budget
+# (its first job in a worker also imports the advisor and loads compiled kernels:
+# 5 s was too little on a loaded machine)
 START_SECONDS = 60.0  # seconds a new worker has to start (import the bots)
 WORKER_NICE = 5  # how much lower the workers' priority is than the web process's
 ATTEMPTS = 2  # a job whose worker dies is tried this often in all
