@@ -6,21 +6,20 @@
 // In a hot-seat match of a game with hidden information it puts up a "Pass to
 // <name>" cover whenever the seat on screen changes, and draws nothing of that
 // seat's private view until the person says who they are.
+// The turn line, end screen, choice buttons, players and log are drawn by
+// match-panels.js.
 
 import { downloadRecord, matchIdFromPath, rememberMatch, tokenFromHash, wsUrl } from "./api.js";
 import { capitalize, el, fill, joinNames, showDialog, toast } from "./dom.js";
 import { loadBoard } from "../boards/index.js";
 import { motionAllowed, motionToggle } from "./motion.js";
-import { pageTitle, soundToggle, turnSignal } from "./attention.js";
-import { startTicking, turnClock } from "./clock.js";
+import { pageTitle, soundToggle } from "./attention.js";
 import { lastMove } from "./lastmove.js";
-import { rematchControl } from "./rematch.js";
-import { chip, logLine } from "./seats.js";
-import { adviceBadge, adviceByAction, adviceOn, adviceSettingText, adviceStatus, adviceToggle, syncAdvice } from "./advice.js";
+import { adviceByAction, adviceSettingText, adviceToggle, syncAdvice } from "./advice.js";
+import { followLog, names, renderChoices, renderEnd, renderLog, renderPlayers, renderTurn } from "./match-panels.js";
 
 const FATAL_CLOSE = { 4400: "bad_hello", 4401: "access_denied", 4404: "not_found" };
 const PENDING_TIMEOUT_MS = 8000;
-const SHORT_LIST = 8; // more choices than this: the button list starts folded
 
 const matchId = matchIdFromPath();
 const token = tokenFromHash();
@@ -162,7 +161,7 @@ function onPresence(data) {
   if (!msg || data.match !== msg.match || !Array.isArray(data.online)) return;
   const online = new Set(data.online);
   for (const p of msg.players) p.online = Boolean(p.bot) || online.has(p.seat);
-  if (!covered()) renderPlayers();
+  if (!covered()) renderPlayers(msg, board);
 }
 
 function onState(data) {
@@ -277,16 +276,16 @@ function render() {
   syncAdvice(msg, matchId, token, render);
   $("advice-setting").textContent = adviceSettingText(msg);
   const ctx = context();
-  renderTurn(ctx);
-  renderEnd(ctx);
+  renderTurn(msg, board, ctx, { pending, connected });
+  renderEnd(msg, board, ctx, { matchId, token, download });
   if (board && msg.view) {
     board.render($("board"), msg.view, ctx);
     previousView = msg.view;
     previousSeat = msg.seat;
   }
-  renderChoices(ctx);
-  renderPlayers();
-  renderLog(ctx);
+  renderChoices(msg, board, ctx, { pending, choose });
+  renderPlayers(msg, board);
+  renderLog(msg, ctx);
 }
 
 // --------------------------------------------------------- pass the device
@@ -316,12 +315,12 @@ function renderCover() {
   const seat = String(msg.seat);
   const changed = cover.hidden || cover.dataset.seat !== seat;
   if (cover.dataset.seat !== seat || cover.dataset.waiting !== String(!msg.choices.length)) {
-    const name = names([msg.seat])[0];
+    const name = names(msg, [msg.seat])[0];
     const others = msg.active_seats.filter((s) => s !== msg.seat);
-    const before = shownSeat !== null && shownSeat !== msg.seat ? `${names([shownSeat])[0]}'s cards are hidden again. ` : "";
+    const before = shownSeat !== null && shownSeat !== msg.seat ? `${names(msg, [shownSeat])[0]}'s cards are hidden again. ` : "";
     const turn = msg.choices.length
       ? `It is ${name}'s turn: hand the device to ${name}.`
-      : `Waiting for ${joinNames(names(others.length ? others : msg.active_seats))}.`;
+      : `Waiting for ${joinNames(names(msg, others.length ? others : msg.active_seats))}.`;
     $("pass-title").textContent = `Pass to ${name}`;
     $("pass-message").textContent = `${before}${turn} ${name}'s cards stay hidden until ${name} presses the button.`;
     $("pass-show").textContent = `I am ${name} — show my cards`;
@@ -347,168 +346,6 @@ function coverKey(event) {
   if (target === $("pass-show")) return; // the button's own Enter is its click
   event.preventDefault();
   uncover();
-}
-
-function names(seats) {
-  return seats.map((s) => (msg.players[s] ? msg.players[s].name : `Seat ${s + 1}`));
-}
-
-function renderTurn(ctx) {
-  const banner = $("turn");
-  const detail = board && msg.view ? board.statusLine(msg.view, ctx) : "";
-  let title;
-  let mine = false;
-  if (msg.finished) title = "Game over";
-  else if (pending) title = "Sending your move…";
-  else if (msg.choices.length) {
-    mine = true;
-    title = ctx.hotseat ? `${names([msg.seat])[0]}'s turn` : "Your turn";
-  } else if (!msg.active_seats.length) title = "Rolling…";
-  else if (msg.spectator) title = `Watching: ${joinNames(names(msg.active_seats))} to play`;
-  else title = `Waiting for ${joinNames(names(msg.active_seats))}`;
-  if (!connected && !msg.finished) title = "Connection lost: reconnecting…";
-  turnSignal(mine && !msg.finished ? `${msg.seat}/${msg.my_moves}` : null);
-  banner.dataset.mine = String(mine);
-  banner.dataset.over = String(msg.finished);
-  const chips = msg.finished ? [] : msg.active_seats.map((s) => chip(msg.players[s]));
-  const clock = msg.finished ? null : turnClock(msg.clock, mine ? [msg.seat] : msg.active_seats, { label: (s) => names([s])[0], own: mine && !ctx.hotseat });
-  fill(banner, chips, el("span", { class: "title" }, title), detail ? el("span", { class: "detail" }, detail) : null, clock);
-  if (clock) startTicking();
-}
-
-function renderEnd(ctx) {
-  const box = $("end-screen");
-  if (!msg.finished || !board || !msg.view) {
-    box.hidden = true;
-    return;
-  }
-  const summary = board.endSummary(msg.view, ctx);
-  box.dataset.outcome = summary.outcome || "";
-  const rows = summary.rows || [];
-  const table =
-    rows.length > 1
-      ? el(
-          "table",
-          { class: "scores" },
-          el("thead", {}, el("tr", {}, el("th", {}, "Player"), el("th", {}, "Score"), el("th", {}, "How it ended"))),
-          el(
-            "tbody",
-            {},
-            rows.map((r) =>
-              el(
-                "tr",
-                {},
-                el("td", {}, chip(msg.players.find((p) => p.name === r.name)), r.name, r.winner ? el("span", { class: "badge gold", style: "margin-left:.4rem" }, "winner") : null),
-                el("td", { class: "score" }, String(r.score)),
-                el("td", {}, r.note),
-              ),
-            ),
-          ),
-        )
-      : el("p", { class: "final-score" }, "Final score: ", el("b", { class: "score" }, String(rows[0] ? rows[0].score : "")));
-  fill(box,
-    el("h2", {}, summary.headline),
-    summary.how ? el("p", { class: "how" }, summary.how) : null,
-    table,
-    el(
-      "div",
-      { class: "actions" },
-      rematchControl(msg, matchId, token),
-      el("a", { class: "btn primary", href: $("replay-link").href, id: "end-replay" }, "Watch the replay"),
-      el("button", { type: "button", class: "btn", id: "end-download", onclick: download }, "Download record"),
-      el("a", { class: "btn", href: "/" }, "New match"),
-    ),
-  );
-  box.hidden = false;
-}
-
-function renderChoices(ctx) {
-  const box = $("choices");
-  // Boards that draw their own controls get the list too while advice is on: the
-  // figures of every game's choices show there.
-  if (!ctx.choices.length || msg.finished || (board && board.ownControls && !adviceOn())) {
-    fill(box);
-    return;
-  }
-  const buttons = ctx.choices.map((c) =>
-    el(
-      "button",
-      {
-        type: "button",
-        class: "choice-btn",
-        "data-action": c.action,
-        disabled: Boolean(pending),
-        onclick: () => choose(c.action),
-      },
-      capitalize(c.label),
-      adviceBadge(ctx.advice, c.action),
-    ),
-  );
-  const rank = (button) => ctx.advice.get(Number(button.dataset.action))?.rank ?? Infinity;
-  if (ctx.advice) buttons.sort((a, b) => rank(a) - rank(b)); // best first
-  const who = ctx.hotseat ? `${names([msg.seat])[0]}: ` : "";
-  if (buttons.length <= SHORT_LIST) {
-    fill(box, adviceStatus(), el("span", { class: "label" }, `${who}or pick from the list:`), buttons);
-    return;
-  }
-  // A long list stays folded (remembering whether it was open) under the board.
-  const wasOpen = Boolean(box.querySelector("details[open]"));
-  fill(
-    box,
-    adviceStatus(),
-    el(
-      "details",
-      { class: "choice-details", open: wasOpen },
-      el("summary", {}, `${who}or pick from a list (${buttons.length} choices)`),
-      el("div", { class: "choice-list" }, buttons),
-    ),
-  );
-}
-
-function renderPlayers() {
-  const list = $("players");
-  fill(list,
-    ...msg.players.map((p) => {
-      const mineSeat = msg.my_seats.includes(p.seat);
-      let tag = p.bot ? `${p.bot} bot` : "";
-      if (!p.bot && mineSeat) tag = msg.my_seats.length > 1 ? "this screen" : p.name.toLowerCase() === "you" ? "" : "you";
-      const extra = board && msg.view ? board.playerExtra(msg.view, p.seat) : "";
-      return el(
-        "li",
-        { class: "player", "data-seat": p.seat, "data-active": String(msg.active_seats.includes(p.seat)) },
-        el("span", { class: "dot", "data-online": String(Boolean(p.online)), title: p.online ? "online" : "offline" }),
-        el("span", { class: "name" }, chip(p), p.name, tag ? el("span", { class: "tag" }, tag) : null),
-        el("span", { class: "extra" }, extra),
-      );
-    }),
-  );
-}
-
-function followLog() {
-  // The log keeps to its newest line unless the reader scrolled up to read; a
-  // window resize (which moves no scrollbar) does not stop it following.
-  const list = $("log");
-  list.dataset.follow = String(list.scrollHeight - list.scrollTop - list.clientHeight < 40);
-}
-
-function renderLog(ctx) {
-  const list = $("log");
-  const follow = list.dataset.follow !== "false";
-  const last = ctx.lastMove ? ctx.lastMove.index : -1;
-  fill(list,
-    ...msg.log.map((text, i) => {
-      const isLast = msg.log_start + i === last;
-      const kind = text.startsWith("Chance:") ? "dice" : "";
-      return el(
-        "li",
-        { class: isLast ? `${kind} last-move`.trim() : kind, "aria-current": isLast ? "true" : null },
-        el("span", { class: "n" }, String(msg.log_start + i + 1)),
-        el("span", {}, logLine(text, msg.players)),
-        isLast ? el("span", { class: "visually-hidden" }, " (the last move)") : null,
-      );
-    }),
-  );
-  if (follow) list.scrollTop = list.scrollHeight;
 }
 
 // ------------------------------------------------------------------ actions
