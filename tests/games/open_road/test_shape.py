@@ -25,6 +25,7 @@ LAYERS = (
     ("paths", "options"),
     ("actions",),
     ("board",),
+    ("graph",),
     ("map_data",),
     ("cities", "roads", "cards"),
 )

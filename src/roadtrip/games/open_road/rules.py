@@ -8,11 +8,11 @@ destination).  Then turns in seat order: two of the seven actions (``playing.py`
 rides in ``riding.py``), the hotel on arriving in a big city outside them, until a
 rider reaches their destination (or ``max_rounds`` runs out).
 
-The package is layered with no import cycle: the data (``board.py`` and its tables,
-``actions.py`` the encoding, ``options.py``), ``paths.py`` (searches on the board),
-``race.py`` (the state's data), the rule steps (``riding.py`` < ``playing.py`` <
-``flow.py``), the views beside them (``view.py``, ``tensor.py``, ``texts.py``) and
-this facade on top: :class:`OpenRoadState` is the core ``State`` over a
+The package is layered with no import cycle: the data (``board.py``, ``graph.py``
+and their tables, ``actions.py`` the encoding, ``options.py``), ``paths.py`` (searches
+on the board), ``race.py`` (the state's data), the rule steps (``riding.py`` <
+``playing.py`` < ``flow.py``), the views beside them (``view.py``, ``tensor.py``,
+``texts.py``) and this facade on top: :class:`OpenRoadState` is the core ``State`` over a
 :class:`~roadtrip.games.open_road.race.Race`.  Draws are chance outcomes weighted by
 what the deck holds: deck order is never part of the state.  Rulings:
 docs/rules/the-open-road.md.
