@@ -15,19 +15,18 @@
 // decisions first, then the dots on the map: Enter or Space chooses).  The last
 // move is named and its rider ringed; rides and card plays are animated
 // (open-road-motion.js).  Legal moves always come from the server's choices.
+// The board's words (prompts, status line, end screen) are open-road-texts.js.
 //
 // Test hooks: the board root (.or-board) has data-phase, data-await ("me" when
 // this screen must act), data-busy (a move is being sent), data-turn (the
 // mover) and data-step (actions so far); decision buttons are
 // .or-actions button[data-action]; clickable dots are circle.or-target.
 
-import { capitalize, el, ensureStylesheet, fill, joinNames } from "../js/dom.js";
+import { capitalize, el, ensureStylesheet, fill } from "../js/dom.js";
 import { distancesFrom, loadMap, mapData, mapSvg, shortestPath, shortName } from "./open-road-map.js";
 import { animate, cardsGone, lastMoveLine, lastMoveOf } from "./open-road-motion.js";
 import { zoomControls } from "./open-road-zoom.js";
 import {
-  MOTHER_LODE_CARDS,
-  PLAYING_CARDS,
   colorOf,
   decksPanel,
   isYou,
@@ -42,10 +41,13 @@ import {
   statusBar,
   who,
 } from "./open-road-panels.js";
+import { promptOf, seated } from "./open-road-texts.js";
+
+export { rulesSummary } from "./open-road-rules.js";
+export { endSummary, playerExtra, statusLine } from "./open-road-texts.js";
 
 ensureStylesheet(new URL("./open-road.css", import.meta.url));
 
-const ROUTE_DECKS = ["East Coast", "West Coast", "Heartland"];
 const DOT_LIST_OPEN = 6; // at most this many dot choices: also shown as buttons
 
 let last = null; // the latest render's arguments, to redraw after a local click
@@ -56,10 +58,6 @@ let loadError = null;
 
 function redraw() {
   if (last) render(last.root, last.view, last.ctx);
-}
-
-function seated(view) {
-  return view.you !== null && view.you !== undefined;
 }
 
 function canAct(ctx) {
@@ -207,67 +205,6 @@ function mapPanel(view, ctx, map, targets, lastSeat) {
 }
 
 // ----------------------------------------------------------- the decisions
-function cardName(key) {
-  const card = PLAYING_CARDS[key] || MOTHER_LODE_CARDS[key];
-  return card ? card[0] : capitalize(String(key).replaceAll("_", " "));
-}
-
-function promptOf(view, ctx, nDotChoices, nOthers) {
-  const me = moverOf(view);
-  const rider = me !== null ? view.riders[me] : null;
-  const pending = view.pending || {};
-  switch (view.phase) {
-    case "keep":
-      return `Keep one of your two ${ROUTE_DECKS[pending.deck] || "route"} cards: click a highlighted city or a button.`;
-    case "origin":
-      return "Choose where you start: the other coast city is your destination.";
-    case "act": {
-      const parts = [`${plural(view.actions_left, "action")} left.`];
-      if (nDotChoices && rider) parts.push(`Ride with ${plural(rider.energy, "energy cube")}${view.peloton ? " (Peloton: half an energy a dot)" : ""}: click a dot on the map (ringed: nearest your destination).`);
-      else if (rider && rider.energy === 0) parts.push("No energy to ride: gather some first.");
-      if (nOthers) parts.push(nDotChoices ? "Or:" : "Choose:");
-      return parts.join(" ");
-    }
-    case "hotel":
-      return "You arrived in a big city: stay in a hotel (2 money for 2 energy)?";
-    case "target":
-      return `Play ${pending.card ? cardName(pending.card) : "the card"} against which rider?`;
-    case "pick":
-      return pending.pick === "bandit"
-        ? `Bandit: choose the cards to take (${plural(pending.left, "card")} left).`
-        : `Choose the playing cards to trade for a Mother Lode card (${plural(pending.left, "card")} left).`;
-    case "credit":
-      return "Credit Card: take 3 cubes. How many of them energy (the rest money)?";
-    case "close":
-      return closurePrompt(view, ctx.options);
-    case "cruise":
-      return "Tune Up: click a highlighted dot to cruise there without energy.";
-    default:
-      return "Choose:";
-  }
-}
-
-/** The Road Closure's prompt: the cube stays for the rest of the game (option
- * road_closure=stays) or a later card moves it (moves). */
-function closurePrompt(view, options) {
-  const rule = options && options.road_closure;
-  if (rule === "moves" && view.road_closure !== null && view.road_closure !== undefined) {
-    return `Road Closure: click a highlighted camp site to move the red cube there (${view.road_closure_at} reopens).`;
-  }
-  if (rule === "moves") return "Road Closure: click a highlighted camp site to close it (until a Road Closure moves the cube).";
-  if (rule === "stays") return "Road Closure: click a highlighted camp site to close it for the rest of the game.";
-  return "Road Closure: click a highlighted camp site to close it.";
-}
-
-function waitingText(view, ctx) {
-  const mover = moverOf(view);
-  if (view.phase === "over" || mover === null) return "";
-  const name = who(view, ctx, mover);
-  const are = isYou(view, ctx, mover) ? "are" : "is";
-  if (view.round === 0) return `${name} ${are} choosing a route.`;
-  return `${name} ${are} riding (${plural(view.actions_left, "action")} left).`;
-}
-
 function choiceButton(view, ctx, c, cls = "") {
   const ok = canAct(ctx);
   return el(
@@ -398,78 +335,6 @@ function playedCard(previous, view, move, options) {
   if (gone.length !== 1) return null;
   const { key, lode } = gone[0];
   return lode ? motherLodeCard(key, { "data-played": "true" }, options) : playingCard(key, { "data-played": "true" });
-}
-
-export { rulesSummary } from "./open-road-rules.js";
-
-/** What the viewer should do now, in one sentence. */
-export function statusLine(view, ctx) {
-  if (view.phase === "over") return "";
-  const mine = (ctx.choices || []).length > 0 && seated(view);
-  if (!mine) return waitingText(view, ctx);
-  switch (view.phase) {
-    case "keep":
-      return `Keep one of the two ${ROUTE_DECKS[(view.pending || {}).deck] || "route"} cards.`;
-    case "origin":
-      return "Choose the coast you start from.";
-    case "act":
-      return view.rides && view.rides.length ? "Click a highlighted dot to ride, or choose another action." : "Choose an action.";
-    case "hotel":
-      return "Stay in a hotel?";
-    case "target":
-      return "Choose the rider to play the card against.";
-    case "pick":
-      return "Choose the cards.";
-    case "credit":
-      return "Choose the Credit Card's mix of energy and money.";
-    case "close":
-      return "Click the camp site for the road closure cube.";
-    case "cruise":
-      return "Click where the Tune Up takes you.";
-    default:
-      return "";
-  }
-}
-
-/** A few words next to a player in the player list: the dots to go. */
-export function playerExtra(view, seat) {
-  const rider = view.riders && view.riders[seat];
-  if (!rider || rider.remaining === null || rider.remaining === undefined || rider.remaining < 0) return "";
-  return rider.remaining === 0 ? "arrived" : `${rider.remaining} to go`;
-}
-
-/** The end screen: who reached their destination (or who was nearest at the round limit). */
-export function endSummary(view, ctx) {
-  const winners = view.winners || [];
-  const order = [...view.riders].sort((a, b) => (a.remaining ?? 999) - (b.remaining ?? 999) || a.seat - b.seat);
-  const rows = order.map((r) => ({
-    name: nameOf(ctx, r.seat),
-    score: r.remaining === 0 ? "arrived" : `${plural(r.remaining ?? 0, "dot")} left`,
-    note: `${shortName(r.origin)} → ${shortName(r.destination)} · ${r.energy} energy, ${r.money} money`,
-    winner: winners.includes(r.seat),
-  }));
-  const own = seated(view) && !ctx.hotseat;
-  const names = winners.map((s) => who(view, ctx, s));
-  let headline;
-  let how;
-  if (view.end === "destination" && winners.length === 1) {
-    const r = view.riders[winners[0]];
-    headline = isYou(view, ctx, winners[0]) ? `You win: you reached ${shortName(r.destination)} first!` : `${nameOf(ctx, winners[0])} wins, reaching ${shortName(r.destination)} first!`;
-    how = `${who(view, ctx, winners[0])} rode from ${r.origin} to ${r.destination} in ${plural(view.round, "round")}.`;
-  } else if (view.end === "destination" && winners.length > 1) {
-    // ending=finish_round: the round was played to its end and several riders arrived.
-    headline = `${joinNames(names)} share the victory`;
-    how = "They reached their destinations in the same round, which was played to its end.";
-  } else {
-    headline = winners.length > 1 ? `${joinNames(names)} share the victory` : `${names[0] || "Nobody"} ${names[0] === "You" ? "win" : "wins"}`;
-    how = `The race reached its round limit (${view.max_rounds || view.round}): the riders nearest their destination win.`;
-  }
-  let outcome = null;
-  if (own) {
-    if (!winners.includes(view.you)) outcome = "lose";
-    else outcome = winners.length > 1 ? "draw" : "win";
-  }
-  return { headline, how, outcome, rows };
 }
 
 export const ownControls = true;
