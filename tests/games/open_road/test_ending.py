@@ -9,7 +9,7 @@ from race_kit import dot, end_turn_with_pickups, give, give_ml, place, play, pla
 
 from roadtrip.core import TERMINAL
 from roadtrip.games.open_road import actions as A
-from roadtrip.games.open_road.rules import ACT, TARGET
+from roadtrip.games.open_road.rules import ACT, TARGET, OpenRoadState
 
 DENVER, PUEBLO = "Denver, CO", "Pueblo, CO"
 
@@ -58,23 +58,27 @@ def test_finish_round_riders_arriving_in_the_same_round_share_the_victory() -> N
     assert scores[0] == scores[2] == 0.0 and scores[1] < 0  # minus the dots left
 
 
+def arrived_at_denver(players: int, energy: int) -> OpenRoadState:
+    """A finish_round race in which seat 0 has just arrived at Denver (its
+    destination) from Pueblo with ``energy`` cubes, and seat 1 is to act."""
+    state = ready(players=players, ending="finish_round")
+    state.dest[0] = dot(DENVER)
+    place(state, 0, PUEBLO, energy=energy)
+    state.apply_action(dot(DENVER), 0)
+    return state
+
+
 def test_finish_round_an_arrived_rider_is_out_of_reach_of_cards() -> None:
     """ending=finish_round: a rider who has arrived cannot be the target of a card
     played against an opponent (its race is run): seat 1's Headwind may only go to
     seat 2, and with two riders it cannot be played at all."""
-    state = ready(players=3, ending="finish_round")
-    state.dest[0] = dot(DENVER)
-    place(state, 0, PUEBLO, energy=5)
-    state.apply_action(dot(DENVER), 0)
+    state = arrived_at_denver(3, energy=5)
     kept = state.energy[0]
     assert kept > 0
     give(state, 1, "headwind")
     state.apply_action(play("headwind"), 1)  # the only target left: no question
     assert state.mode != TARGET and state.energy[2] == 1 and state.energy[0] == kept
-    duel = ready(players=2, ending="finish_round")
-    duel.dest[0] = dot(DENVER)
-    place(duel, 0, PUEBLO, energy=2)
-    duel.apply_action(dot(DENVER), 0)
+    duel = arrived_at_denver(2, energy=2)
     give(duel, 1, "headwind")
     assert play("headwind") not in duel.legal_actions()
     assert A.PICK_UP in duel.legal_actions()
@@ -85,19 +89,13 @@ def test_finish_round_a_slow_leak_spares_an_arrived_rider() -> None:
     reserve pile.' With ending=finish_round a rider who has arrived is out of reach of
     every card: seat 1's Slow Leak costs seat 2 its energy, not seat 0, who arrived;
     with two riders it cannot be played at all."""
-    state = ready(players=3, ending="finish_round")
-    state.dest[0] = dot(DENVER)
-    place(state, 0, PUEBLO, energy=5)
-    state.apply_action(dot(DENVER), 0)
+    state = arrived_at_denver(3, energy=5)
     kept = state.energy[0]
     assert kept > 0
     state.energy[2] = 4
     give_ml(state, 1, "slow_leak")
     state.apply_action(play_ml("slow_leak"), 1)
     assert state.energy[2] == 1 and state.energy[0] == kept
-    duel = ready(players=2, ending="finish_round")
-    duel.dest[0] = dot(DENVER)
-    place(duel, 0, PUEBLO, energy=2)
-    duel.apply_action(dot(DENVER), 0)
+    duel = arrived_at_denver(2, energy=2)
     give_ml(duel, 1, "slow_leak")
     assert play_ml("slow_leak") not in duel.legal_actions()
