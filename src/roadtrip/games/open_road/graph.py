@@ -98,6 +98,18 @@ def great_circle_miles(lat1: float, lon1: float, lat2: float, lon2: float) -> fl
     return 2 * md.EARTH_RADIUS_MILES * math.asin(math.sqrt(h))
 
 
+def neighbours_of(dots: int, masks: Sequence[int]) -> int:
+    """The union of ``masks[d]`` over the dots ``d`` set in the bitmask ``dots``
+    (``masks``: each dot's neighbours as a bitmask): one step of a breadth-first
+    search over bitmasks."""
+    spread = 0
+    while dots:
+        low = dots & -dots
+        spread |= masks[low.bit_length() - 1]
+        dots ^= low
+    return spread
+
+
 class Map:
     """The board as a graph, with distance tables and ride helpers.
 
@@ -282,13 +294,7 @@ class Map:
         seen = 1 << start
         frontier = seen
         for _ in range(max_dots):
-            spread = 0
-            bits = frontier
-            while bits:
-                low = bits & -bits
-                spread |= masks[low.bit_length() - 1]
-                bits ^= low
-            frontier = spread & ~seen & ~closed_mask
+            frontier = neighbours_of(frontier, masks) & ~seen & ~closed_mask
             if not frontier:
                 break
             seen |= frontier

@@ -16,6 +16,7 @@ from functools import lru_cache
 from roadtrip.games.open_road.actions import BOARD
 from roadtrip.games.open_road.board import UNREACHABLE
 from roadtrip.games.open_road.cards import SIDE_TRIP_CARDS
+from roadtrip.games.open_road.graph import neighbours_of
 
 NEIGHBOURS = BOARD.neighbour_masks
 CITY_MASK = sum(1 << d for d in BOARD.city_ids)
@@ -73,12 +74,7 @@ def layers(start: int, budget: int, barrier: int, closed: int) -> list[int]:
     out = [frontier]
     for step in range(budget):
         expand = frontier if step == 0 else frontier & ~barrier
-        spread = 0
-        while expand:
-            low = expand & -expand
-            spread |= NEIGHBOURS[low.bit_length() - 1]
-            expand ^= low
-        new = spread & ~seen & ~closed
+        new = neighbours_of(expand, NEIGHBOURS) & ~seen & ~closed
         if not new:
             break
         out.append(new)
