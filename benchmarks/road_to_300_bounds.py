@@ -350,6 +350,9 @@ def main(argv: list[str]) -> None:
     parser.add_argument("what", choices=("clairvoyant", "flat", "endgame", "exact"))
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
+    # The positions of endgame/exact (default: --seed + 5); --seed then only sets the
+    # dice, so one set of positions can be played on many dice.
+    parser.add_argument("--positions-seed", type=int, default=None)
     parser.add_argument("--cross-standing", action="store_true")
     parser.add_argument("--nodes", type=int, default=2_000_000)
     parser.add_argument("--width", type=int, default=12)
@@ -358,6 +361,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--high", type=int, default=80)
     args = parser.parse_args(argv)
     cs = bool(args.cross_standing)
+    positions_seed = args.seed + 5 if args.positions_seed is None else args.positions_seed
     started = time.perf_counter()
     if args.what == "clairvoyant":
         out = clairvoyant(args.seed, args.games, cs, args.nodes)
@@ -367,7 +371,7 @@ def main(argv: list[str]) -> None:
             f"of {args.games}; upper bound {wilson(won + open_, args.games)}"
         )
     elif args.what == "exact":
-        starts = endgame_starts(args.seed + 5, args.games, args.low, args.high, cs)
+        starts = endgame_starts(positions_seed, args.games, args.low, args.high, cs)
         for base in (True, False):
             mean = exact_mean(starts, cs, base)
             print(
@@ -380,7 +384,7 @@ def main(argv: list[str]) -> None:
             starts = np.zeros((args.games, 3), np.int64)
             starts[:, 2] = -1
         else:
-            starts = endgame_starts(args.seed + 5, args.games, args.low, args.high, cs)
+            starts = endgame_starts(positions_seed, args.games, args.low, args.high, cs)
         wins = play_on(starts, args.seed, cs, args.width, args.rollouts)
         print(
             f"{args.what}, cross_standing={cs}, width {args.width}, {args.rollouts} rollouts: "
