@@ -109,27 +109,18 @@ def test_a_state_built_before_a_move_and_queued_after_it_never_reaches_the_clien
 
 
 def test_the_writer_sends_errors_presence_and_same_version_states_as_they_come() -> None:
-    async def run() -> list[dict[str, Any]]:
-        queue: asyncio.Queue[Message] = asyncio.Queue()
-        for message in (
-            {"type": "state", "version": 3},
-            {"type": "state", "version": 5, "clock": None},
-            {"type": "error", "code": "stale"},
-            {"type": "state", "version": 4},
-            {"type": "presence", "online": [0]},
-            {"type": "state", "version": 5, "clock": {"left": 9}},
-            {"type": "state", "version": 6},
-        ):
-            queue.put_nowait(message)
-        socket = RecordingSocket()
-        writer = asyncio.create_task(_write(socket, queue))  # type: ignore[arg-type]
-        while not queue.empty():
-            await asyncio.sleep(0)
-        await asyncio.sleep(0)
-        writer.cancel()
-        return socket.received
-
-    received = asyncio.run(run())
+    queue: asyncio.Queue[Message] = asyncio.Queue()
+    for message in (
+        {"type": "state", "version": 3},
+        {"type": "state", "version": 5, "clock": None},
+        {"type": "error", "code": "stale"},
+        {"type": "state", "version": 4},
+        {"type": "presence", "online": [0]},
+        {"type": "state", "version": 5, "clock": {"left": 9}},
+        {"type": "state", "version": 6},
+    ):
+        queue.put_nowait(message)
+    received = written(queue)
     assert [(m["type"], m.get("version")) for m in received] == [
         ("state", 3),
         ("state", 5),
