@@ -1,7 +1,15 @@
-"""The Road to 300 expert: flat Monte Carlo over the base policy's rollouts.
+"""The Road to 300 expert: a learned value one roll deep, or flat Monte Carlo.
 
 At step 2 the bot plans the cross and the end of the movement together
-(nothing random happens between them).  Its base policy
+(nothing random happens between them).
+
+In the solo game with the rulebook's target and scoring (and numba installed) it
+plays by the learned value network (:mod:`.valued`): every pair valued one roll
+deeper, an expectimax over the next roll of the network's win chances.  In every
+other game (the competitive mode, another target, a round limit) it plays by the
+rollout search below.
+
+Its base policy
 (``evaluation.base_key``) ranks every cross-and-move pair:
 
 1. a cross that ends the game with the target reached wins at once (the field
@@ -37,7 +45,7 @@ from dataclasses import replace
 from random import Random
 
 from roadtrip.bots.base import Observation, legal_or_raise, require_game
-from roadtrip.bots.road_to_300 import montecarlo
+from roadtrip.bots.road_to_300 import montecarlo, valued
 from roadtrip.bots.road_to_300.evaluation import WEIGHTS, WEIGHTS_CROSS_STANDING, Rules
 from roadtrip.bots.road_to_300.planner import OUTSIDE, Settings, Sheet, plan, plan_move
 from roadtrip.core.errors import NotSupported
@@ -82,6 +90,7 @@ class ExpertRoadTo300Bot:
         self.rollout_budget = rollout_budget
         if self.rollouts:
             montecarlo.warm_up()
+            valued.warm_up()
         # (crossed, circled) after the planned cross -> the planned end.
         self._planned: dict[tuple[int, int], int] = {}
 
@@ -100,7 +109,18 @@ class ExpertRoadTo300Bot:
         if sheet.step == CROSS:
             deadline = started + _TIME_SHARE * self.seconds
             here = Sheet(sheet.crossed, sheet.circled, sheet.position)
-            if self.rollouts:
+            if self.rollouts and valued.applies(
+                settings, len(state.sheets) == 1, state.game.max_rounds
+            ):
+                # A budget of rollouts asks for a deterministic bot: no deadline.
+                budget = deadline - time.perf_counter()
+                choice = valued.best_pair(
+                    settings,
+                    here,
+                    sheet.cross_options,
+                    float("inf") if self.rollout_budget is not None else budget,
+                )
+            elif self.rollouts:
                 limit = state.game.max_rounds
                 choice = montecarlo.best_pair(
                     settings,

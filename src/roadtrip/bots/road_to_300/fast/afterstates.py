@@ -1,0 +1,306 @@
+"""Playing and learning Road to 300 with the value network (:mod:`.network`), compiled.
+
+* :func:`greedy_pair`: on a roll, the cross-and-move pair whose position the
+  network values most (a cross that ends the game is valued exactly: won or lost).
+* :func:`lookahead`: a position's value one roll deeper, an expectimax over the 56
+  rolls with their odds: on each roll the greedy pair's value; a roll that crosses
+  nothing is rolled again, and three in a row end the game.  The expert chooses
+  among the pairs by this value (``bots/road_to_300/valued.py``).
+* :func:`play`: a whole solo game by either of these; with ``rate`` > 0 the greedy
+  game is also a lesson: temporal-difference learning on afterstates, TD(0) (Sutton
+  and Barto, 6.8): after each move the logit of the previous position's value
+  moves towards the value of the position chosen next (or the game's result), so
+  the network learns the value of its own greedy play, which improves as it learns.
+
+The dice come from the SplitMix64 streams of :mod:`.steps` (game ``i`` of a seed
+meets the same rolls under every policy), so runs are exact for a seed.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from roadtrip.bots.road_to_300.fast.jit import jit
+from roadtrip.bots.road_to_300.fast.network import ACTIVE, value
+from roadtrip.bots.road_to_300.fast.policy import FINAL_ALWAYS, ended_score, mask_value
+from roadtrip.bots.road_to_300.fast.steps import (
+    below,
+    cross_slots,
+    destination_mask,
+    stream_start,
+    walk_row,
+)
+from roadtrip.bots.road_to_300.fast.tables import (
+    CROSS_CELLS,
+    CROSS_COUNT,
+    CROSS_DICE,
+    ROLL_OF,
+    ROLL_PROBABILITY,
+    VALUES,
+)
+
+Weights = NDArray[np.float64]
+Indices = NDArray[np.int64]
+
+
+@jit
+def greedy_pair(
+    weights: Weights,
+    roll: int,
+    crossed: int,
+    circled: int,
+    position: int,
+    target: int,
+    cross_standing: bool,
+    corner_free: bool,
+    final_field: int,
+    active: Indices,
+    chosen: Indices,
+) -> tuple[int, int, float, bool]:
+    """(cell, end, value, settled) of the best pair on ``roll`` (end -1: the cross
+    ends the game; cell -1: the roll crosses nothing).  ``chosen`` gets the weight
+    indices of the chosen position when its value is not settled.  Ties go to the
+    first pair in the engine's order."""
+    slots = cross_slots(roll, crossed, circled, cross_standing)
+    stand = 0 if position < 0 else 1 << position
+    final_on_fail = final_field == FINAL_ALWAYS
+    best, best_cell, best_end, best_settled = -1.0, -1, -1, True
+    for k in range(CROSS_COUNT[roll]):
+        if not slots >> k & 1:
+            continue
+        cell = CROSS_CELLS[roll, k]
+        after = crossed | 1 << cell | stand
+        ends = destination_mask(
+            walk_row(position, CROSS_DICE[roll, k], corner_free), after | circled
+        )
+        if ends == 0:
+            won = 1.0 if ended_score(after, circled, position, final_field) >= target else 0.0
+            if won > best:
+                best, best_cell, best_end, best_settled = won, cell, -1, True
+            continue
+        for end in range(36):
+            if ends >> end & 1:
+                settled, chance = value(
+                    weights,
+                    after,
+                    circled | 1 << end,
+                    end,
+                    target,
+                    cross_standing,
+                    final_on_fail,
+                    active,
+                )
+                if chance > best:
+                    best, best_cell, best_end, best_settled = chance, cell, end, settled
+                    if not settled:
+                        chosen[:] = active
+    return best_cell, best_end, best, best_settled
+
+
+@jit
+def lookahead(
+    weights: Weights,
+    crossed: int,
+    circled: int,
+    position: int,
+    target: int,
+    cross_standing: bool,
+    final_field: int,
+) -> float:
+    """The expected value of the greedy pair on the next roll from a position
+    between rounds (rolls that cross nothing are rolled again, three end the game)."""
+    active = np.zeros(ACTIVE, np.int64)
+    chosen = np.zeros(ACTIVE, np.int64)
+    settled, chance = value(
+        weights,
+        crossed,
+        circled,
+        position,
+        target,
+        cross_standing,
+        final_field == FINAL_ALWAYS,
+        active,
+    )
+    if settled:
+        return chance
+    total = 0.0
+    fail = 0.0
+    for roll in range(len(ROLL_PROBABILITY)):
+        if cross_slots(roll, crossed, circled, cross_standing) == 0:
+            fail += ROLL_PROBABILITY[roll]
+            continue
+        total += (
+            ROLL_PROBABILITY[roll]
+            * greedy_pair(
+                weights,
+                roll,
+                crossed,
+                circled,
+                position,
+                target,
+                cross_standing,
+                False,
+                final_field,
+                active,
+                chosen,
+            )[2]
+        )
+    locked = mask_value(crossed & circled)
+    if final_field == FINAL_ALWAYS:
+        locked += VALUES[position]
+    three = fail * fail * fail
+    three_failed = 1.0 if locked >= target else 0.0
+    return total / (1.0 - fail) * (1.0 - three) + three * three_failed
+
+
+@jit
+def lookahead_batch(
+    weights: Weights,
+    crossed: Indices,
+    circled: Indices,
+    position: Indices,
+    target: int,
+    cross_standing: bool,
+    final_field: int,
+    out: NDArray[np.float64],
+) -> None:
+    """:func:`lookahead` of each position into ``out``."""
+    for i in range(len(crossed)):
+        out[i] = lookahead(
+            weights, crossed[i], circled[i], position[i], target, cross_standing, final_field
+        )
+
+
+@jit
+def _look_pair(
+    weights: Weights,
+    roll: int,
+    crossed: int,
+    circled: int,
+    position: int,
+    target: int,
+    cross_standing: bool,
+    final_field: int,
+) -> tuple[int, int]:
+    """The pair on ``roll`` with the best :func:`lookahead` (an ending cross: exact)."""
+    slots = cross_slots(roll, crossed, circled, cross_standing)
+    stand = 0 if position < 0 else 1 << position
+    best, best_cell, best_end = -1.0, -1, -1
+    for k in range(CROSS_COUNT[roll]):
+        if not slots >> k & 1:
+            continue
+        cell = CROSS_CELLS[roll, k]
+        after = crossed | 1 << cell | stand
+        ends = destination_mask(walk_row(position, CROSS_DICE[roll, k], False), after | circled)
+        if ends == 0:
+            won = 1.0 if ended_score(after, circled, position, final_field) >= target else 0.0
+            if won > best:
+                best, best_cell, best_end = won, cell, -1
+            continue
+        for end in range(36):
+            if ends >> end & 1:
+                chance = lookahead(
+                    weights, after, circled | 1 << end, end, target, cross_standing, final_field
+                )
+                if chance > best:
+                    best, best_cell, best_end = chance, cell, end
+    return best_cell, best_end
+
+
+@jit
+def play(
+    weights: Weights,
+    seed: np.uint64,
+    index: int,
+    target: int,
+    cross_standing: bool,
+    final_field: int,
+    deep: bool,
+    rate: float,
+) -> int:
+    """Game ``index`` of ``seed`` (solo, no round limit), greedy or (``deep``) by
+    :func:`lookahead`; with ``rate`` > 0 (greedy only) each weight of the previous
+    position moves by ``rate`` x (the chosen value - its value).  1: won."""
+    stream = np.zeros(1, dtype=np.uint64)
+    stream[0] = stream_start(seed, np.uint64(index), np.uint64(1))
+    active = np.zeros(ACTIVE, np.int64)
+    chosen = np.zeros(ACTIVE, np.int64)
+    previous = np.zeros(ACTIVE, np.int64)
+    previous_value = -1.0  # < 0: no position to learn on
+    crossed, circled, position = 0, 0, -1
+    while True:
+        failed = 0
+        roll = ROLL_OF[below(stream, 0, 216)]
+        while not cross_slots(roll, crossed, circled, cross_standing) and failed < 2:
+            failed += 1
+            roll = ROLL_OF[below(stream, 0, 216)]
+        if not cross_slots(roll, crossed, circled, cross_standing):
+            locked = mask_value(crossed & circled)
+            if final_field == FINAL_ALWAYS and position >= 0:
+                locked += VALUES[position]
+            result = 1.0 if locked >= target else 0.0
+            cell, end, settled = -1, -1, True
+        elif deep:
+            cell, end = _look_pair(
+                weights, roll, crossed, circled, position, target, cross_standing, final_field
+            )
+            stand = 0 if position < 0 else 1 << position
+            settled, result = True, 0.0
+            if (
+                end < 0
+                and ended_score(crossed | 1 << cell | stand, circled, position, final_field)
+                >= target
+            ):
+                result = 1.0
+        else:
+            cell, end, result, settled = greedy_pair(
+                weights,
+                roll,
+                crossed,
+                circled,
+                position,
+                target,
+                cross_standing,
+                False,
+                final_field,
+                active,
+                chosen,
+            )
+        if rate > 0.0 and previous_value >= 0.0:
+            step = rate * (result - previous_value)
+            for i in range(ACTIVE):
+                weights[previous[i]] += step
+        if cell < 0 or end < 0:
+            return int(result >= 1.0)
+        crossed |= 1 << cell | (0 if position < 0 else 1 << position)
+        circled |= 1 << end
+        position = end
+        if mask_value(crossed & circled) >= target:
+            return 1
+        previous_value = -1.0
+        if not deep:
+            if settled and result == 0.0:
+                return 0
+            if not settled:
+                previous_value = result
+                previous[:] = chosen
+
+
+@jit
+def play_many(
+    weights: Weights,
+    seed: np.uint64,
+    first: int,
+    count: int,
+    target: int,
+    cross_standing: bool,
+    final_field: int,
+    deep: bool,
+    rate: float,
+) -> int:
+    """Games ``first .. first + count - 1`` of ``seed`` by :func:`play`; the wins."""
+    wins = 0
+    for index in range(first, first + count):
+        wins += play(weights, seed, index, target, cross_standing, final_field, deep, rate)
+    return wins
