@@ -261,3 +261,37 @@ def test_the_value_search_ranks_every_pair_and_takes_a_winning_ending() -> None:
         )
         searched = [p.deeper for p in ranked if p.deeper is not None and p.end is not None]
         assert searched == sorted(searched, reverse=True)
+
+
+def test_a_single_cross_still_gets_its_movement_from_the_value_search() -> None:
+    """When step 2 offers one field only, the bot crosses it without searching; the
+    movement (step 4) is then chosen by the value one roll deeper, as the compiled
+    policy chooses it (``afterstates``), and so on every decision of whole games."""
+    game = roadtrip.load_game("road-to-300")
+    bot = ExpertRoadTo300Bot(game, seconds=5.0)
+    weights = valued.shipped_weights(False)
+    rng = Random(8)
+    single = compared = 0
+    for _ in range(6):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+                continue
+            assert isinstance(state, RoadTo300State)
+            sheet = state.sheets[0]
+            single += len(sheet.cross_options) == 1
+            cell, end = afterstates.deep_pair(
+                weights, sheet.roll, sheet.crossed, sheet.circled, sheet.position, 300, False, 0
+            )
+            cross = bot.choose(observe(state, 0), rng)
+            state.apply_action(cross, 0)
+            moved = -1
+            if not state.is_terminal() and state.sheets[0].step != CROSS:
+                move = bot.choose(observe(state, 0), rng)
+                moved = move - board.CELLS
+                state.apply_action(move, 0)
+            compared += 1
+            if end >= 0:  # an ending cross may tie with a sure win: either is right
+                assert (cross, moved) == (cell, end)
+    assert single > 0 and compared > 60

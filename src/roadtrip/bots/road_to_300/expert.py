@@ -142,7 +142,13 @@ class ExpertRoadTo300Bot:
             return choice.cell if choice.cell in legal else legal[0]
         if sheet.step == MOVE:
             end = self._planned.get((sheet.crossed, sheet.circled))
-            if end is None or end not in sheet.destinations:
+            if (
+                (end is None or end not in sheet.destinations)
+                and self.rollouts
+                and valued.applies(settings, len(state.sheets) == 1, state.game.max_rounds)
+            ):
+                end = valued.best_end(settings, sheet.crossed, sheet.circled, sheet.destinations)
+            elif end is None or end not in sheet.destinations:
                 end = plan_move(
                     settings, sheet.crossed, sheet.circled, sheet.destinations, self.width
                 )

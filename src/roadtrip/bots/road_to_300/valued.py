@@ -20,6 +20,7 @@ every other game (competitive mode, other targets, round limits).
 from __future__ import annotations
 
 import time
+import zipfile
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -67,7 +68,7 @@ def load_weights(data: bytes | Any) -> Any:
         with np.load(source, allow_pickle=False) as archive:
             weights = np.asarray(archive["weights"], dtype=np.float64)
             layout = [str(name) for name in archive["layout"]]
-    except (OSError, KeyError, ValueError) as error:
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile) as error:
         raise WeightsError(f"not a Road to 300 weights file: {error}") from error
     expected = [f"{name}:{size}" for name, size in network.LAYOUT]
     if layout != expected or weights.shape != (network.WEIGHT_COUNT,):
@@ -169,3 +170,19 @@ def best_pair(
     """The pair the search plays (``value_pairs``' first)."""
     top = value_pairs(settings, sheet, options, seconds)[0]
     return Choice(top.cell, top.end, top.deeper if top.deeper is not None else top.value)
+
+
+def best_end(settings: Settings, crossed: int, circled: int, ends: tuple[int, ...]) -> int:
+    """Where to end a movement whose cross is already made (step 4, when step 2 had a
+    single choice and so no plan): the end with the best value one roll deeper."""
+    _network, afterstates = kernels()
+    rules = settings.rules
+    weights = shipped_weights(rules.cross_standing)
+    final = FINAL_CODES[settings.final_field]
+    deeper = [
+        afterstates.lookahead(
+            weights, crossed, circled | 1 << end, end, rules.target, rules.cross_standing, final
+        )
+        for end in ends
+    ]
+    return ends[max(range(len(ends)), key=lambda i: (deeper[i], -i))]

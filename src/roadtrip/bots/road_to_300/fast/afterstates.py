@@ -173,7 +173,7 @@ def lookahead_batch(
 
 
 @jit
-def _look_pair(
+def deep_pair(
     weights: Weights,
     roll: int,
     crossed: int,
@@ -242,7 +242,7 @@ def play(
             result = 1.0 if locked >= target else 0.0
             cell, end, settled = -1, -1, True
         elif deep:
-            cell, end = _look_pair(
+            cell, end = deep_pair(
                 weights, roll, crossed, circled, position, target, cross_standing, final_field
             )
             stand = 0 if position < 0 else 1 << position
