@@ -19,6 +19,7 @@ every other game (competitive mode, other targets, round limits).
 
 from __future__ import annotations
 
+import io
 import time
 import zipfile
 from dataclasses import dataclass
@@ -61,8 +62,6 @@ def load_weights(data: bytes | Any) -> Any:
     network, _ = kernels()
     source = data
     if isinstance(data, bytes):
-        import io
-
         source = io.BytesIO(data)
     try:
         with np.load(source, allow_pickle=False) as archive:
@@ -153,7 +152,8 @@ def value_pairs(
         deeper[index] = afterstates.lookahead(
             weights, crossed, circled, end, rules.target, rules.cross_standing, final
         )
-    searched = sorted(deeper, key=lambda i: (-deeper[i], order.index(i)))
+    rank = {index: place for place, index in enumerate(order)}
+    searched = sorted(deeper, key=lambda i: (-deeper[i], rank[i]))
     rest = [i for i in order if i not in deeper]
     pairs = [PairValue(moves[i][0], moves[i][1], values[i], deeper.get(i)) for i in searched + rest]
     best = pairs[0].deeper if pairs and pairs[0].deeper is not None else -1.0
