@@ -1,0 +1,275 @@
+"""The Road to 300 advisor with rollouts of the value network's greedy policy.
+
+Rules checked, replaying the compiled rollouts through the engine: every roll's
+fields and movements, "If this happens three times in a row, the game is over"
+(failed rolls), a cross with no movement ending the game, the final field's
+scoring (``final_field``), ``no_cross=pass`` and ``max_rounds``; and "If you have
+now reached 300 or more points, you win" (the win figures).
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+import numpy as np
+import pytest
+
+import roadtrip
+from roadtrip.bots import advise, observe
+from roadtrip.bots.road_to_300 import advising, valued
+from roadtrip.bots.road_to_300.expert import settings_for
+from roadtrip.bots.road_to_300.planner import Sheet
+from roadtrip.bots.search.mcts import Budget
+from roadtrip.core import sample_chance
+from roadtrip.games.road_to_300 import RoadTo300State, board
+from roadtrip.games.road_to_300.rules import MOVE_BASE
+from roadtrip.games.road_to_300.sheet import MOVE, OUTSIDE, ROLL
+
+pytest.importorskip("numba")
+
+from roadtrip.bots.road_to_300.fast import afterstates, network, valued_rollouts
+from roadtrip.bots.road_to_300.fast.crosscheck import FINAL_CODES, random_options
+from roadtrip.bots.road_to_300.fast.steps import stream_start
+
+TRACE = 3 * 400
+
+
+def _between_rounds(options: dict[str, object], rng: Random) -> RoadTo300State:
+    """A state of a random game between rounds (a roll due, on the grid, no failed roll)."""
+    while True:
+        state = roadtrip.load_game("road-to-300", **options).new_initial_state()
+        stops = rng.randint(1, 10)
+        while not state.is_terminal():
+            assert isinstance(state, RoadTo300State)
+            sheet = state.sheets[0]
+            if sheet.step == ROLL and sheet.position != OUTSIDE and sheet.failed == 0:
+                stops -= 1
+                if stops == 0:
+                    return state
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+            else:
+                state.apply_action(rng.choice(state.legal_actions(0)), 0)
+
+
+def _engine_pairs(state: RoadTo300State) -> list[tuple[int, int, RoadTo300State]]:
+    """(cell, end, state after) of every pair the engine allows (end -1: the cross
+    ends the game)."""
+    pairs = []
+    for cell in state.legal_actions(0):
+        crossed = state.clone()
+        crossed.apply_action(cell, 0)
+        if crossed.sheets[0].step != MOVE:
+            assert crossed.is_terminal() and crossed.sheets[0].ended == "no_move"
+            pairs.append((cell, -1, crossed))
+            continue
+        for move in crossed.legal_actions(0):
+            moved = crossed.clone()
+            moved.apply_action(move, 0)
+            pairs.append((cell, move - MOVE_BASE, moved))
+    return pairs
+
+
+def _check_choice(
+    state: RoadTo300State, weights: np.ndarray, cell: int, end: int, for_points: bool
+) -> bool:
+    """The traced pair is a best pair of the policy (ties allowed); whether the
+    rollout plays for points from now on."""
+    game = state.game
+    target = game.target
+    sheet = state.sheets[0]
+    active = np.zeros(network.ACTIVE, dtype=np.int64)
+    pairs = _engine_pairs(state)
+    assert (cell, end) in [(c, e) for c, e, _ in pairs]
+    values: dict[tuple[int, int], float] = {}
+    settled_lost = True
+    for c, e, after in pairs:
+        if e < 0:  # exact: the game ends here
+            values[c, e] = float(after.scores()[0] >= target)
+            continue
+        here = after.sheets[0]
+        known, chance = network.value(
+            weights,
+            here.crossed,
+            here.circled,
+            here.position,
+            target,
+            game.cross_standing,
+            game.final_field == "always",
+            active,
+        )
+        values[c, e] = chance
+        settled_lost = settled_lost and known and chance == 0.0
+    locked = board.mask_value(sheet.crossed & sheet.circled)
+    settled_lost = settled_lost and max(values.values()) == 0.0
+    for_points = for_points or locked >= target or settled_lost
+    if for_points:  # the most points reached; an ending cross only when forced
+
+        def reached(c: int, e: int, after: RoadTo300State) -> int:
+            if e < 0:
+                return -1
+            here = after.sheets[0]
+            return board.mask_value(here.crossed & here.circled) + board.VALUES[e]
+
+        best = max(reached(c, e, a) for c, e, a in pairs)
+        chosen = next(reached(c, e, a) for c, e, a in pairs if (c, e) == (cell, end))
+        assert chosen == best
+    else:
+        assert values[cell, end] == pytest.approx(max(values.values()), abs=1e-12)
+    return for_points
+
+
+@pytest.mark.parametrize("default", [True, False])
+def test_network_rollouts_replay_through_the_engine_choosing_as_the_policy(
+    default: bool,
+) -> None:
+    """Traced rollouts (from the default game, or random rules options with round
+    limits, passing, other targets and final-field rulings) replayed through
+    ``RoadTo300State.apply_action``: every pair is legal and a best one of the
+    policy (the network's greedy pair by the engine's own list of pairs, the most
+    points reached once the result is settled), and the rollout's score is the
+    engine's final score."""
+    rng = Random(31 if default else 32)
+    stream = np.zeros(1, dtype=np.uint64)
+    trace = np.zeros(TRACE, dtype=np.int64)
+    active = np.zeros(network.ACTIVE, dtype=np.int64)
+    chosen = np.zeros(network.ACTIVE, dtype=np.int64)
+    endings = set()
+    for index in range(10):
+        options = {} if default else random_options(rng)
+        state = _between_rounds(options, rng)
+        game = state.game
+        weights = valued.shipped_weights(game.cross_standing)
+        sheet = state.sheets[0]
+        limit = game.max_rounds
+        stream[0] = stream_start(np.uint64(5), np.uint64(index), np.uint64(1))
+        trace[:] = -2
+        score = valued_rollouts.rollout(
+            weights,
+            sheet.crossed,
+            sheet.circled,
+            sheet.position,
+            limit - state.round + 1 if limit else -1,
+            game.target,
+            game.cross_standing,
+            FINAL_CODES[game.final_field],
+            game.pass_on_fail,
+            True,
+            stream,
+            active,
+            chosen,
+            trace,
+        )
+        for_points = False
+        for row in range(0, TRACE, 3):
+            roll, cell, end = (int(x) for x in trace[row : row + 3])
+            if roll == -2:
+                break
+            assert not state.is_terminal()
+            state.apply_action(roll)
+            if cell >= 0:
+                for_points = _check_choice(state, weights, cell, end, for_points)
+                state.apply_action(cell, 0)
+            if end >= 0:
+                state.apply_action(MOVE_BASE + end, 0)
+        assert state.is_terminal()
+        assert int(state.scores()[0]) == score
+        endings.add(state.ending())
+    assert "no_move" in endings or "no_cross" in endings
+
+
+def _decisions(seed: int, count: int) -> list[RoadTo300State]:
+    """Step-2 decisions with several fields to cross, from default games the
+    network's greedy policy plays (every third such decision)."""
+    game = roadtrip.load_game("road-to-300")
+    weights = valued.shipped_weights(False)
+    active = np.zeros(network.ACTIVE, dtype=np.int64)
+    chosen = np.zeros(network.ACTIVE, dtype=np.int64)
+    rng = Random(seed)
+    found: list[RoadTo300State] = []
+    seen = 0
+    while len(found) < count:
+        state = game.new_initial_state()
+        while not state.is_terminal() and len(found) < count:
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+                continue
+            assert isinstance(state, RoadTo300State)
+            sheet = state.sheets[0]
+            if len(sheet.cross_options) > 1:
+                seen += 1
+                if seen % 3 == 0:
+                    found.append(state.clone())
+            cell, end, _, _ = afterstates.greedy_pair(
+                weights,
+                sheet.roll,
+                sheet.crossed,
+                sheet.circled,
+                sheet.position,
+                300,
+                False,
+                False,
+                0,
+                active,
+                chosen,
+            )
+            state.apply_action(cell, 0)
+            if end >= 0 and not state.is_terminal():
+                state.apply_action(MOVE_BASE + end, 0)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("options", "method"),
+    [
+        ({}, advising.VALUE_METHOD),
+        ({"cross_standing": True}, advising.VALUE_METHOD),
+        ({"max_rounds": 30}, advising.METHOD),
+        ({"target": 250}, advising.METHOD),
+        ({"final_field": "never"}, advising.METHOD),
+    ],
+)
+def test_the_advisor_rolls_out_the_network_where_its_weights_were_learned(
+    options: dict[str, object], method: str
+) -> None:
+    game = roadtrip.load_game("road-to-300", **options)
+    state = game.new_initial_state()
+    state.apply_action(20)  # a roll with several fields to cross
+    report = advise(state, 0, seconds=None, iterations=40, seed=2)
+    assert report.method == method
+    assert sorted(a.action for a in report.choices) == sorted(state.legal_actions(0))
+    assert all(a.samples > 0 or a.exact for a in report.choices)
+
+
+def test_network_advice_agrees_with_the_expert_and_wins_more_than_base_advice() -> None:
+    """On positions where the expert's one-roll search prefers one field to cross
+    clearly (by 0.08 or more), the network advisor's best cross is the expert's;
+    and on the same positions, with the same budget and dice, its win figures are
+    higher than the base-policy advisor's (the network plays the game on better)."""
+    checked = 0
+    network_wins: list[float] = []
+    base_wins: list[float] = []
+    for state in _decisions(seed=4, count=12):
+        sheet = state.sheets[0]
+        settings = settings_for(state.game, state, 0)
+        here = Sheet(sheet.crossed, sheet.circled, sheet.position)
+        ranked = valued.value_pairs(settings, here, sheet.cross_options, seconds=60.0)
+        top = ranked[0]
+        others = [p for p in ranked if p.cell != top.cell]
+        score = lambda p: p.deeper if p.deeper is not None else p.value  # noqa: E731
+        if not others or score(top) - max(score(p) for p in others) < 0.08:
+            continue
+        budget = Budget(iterations=120 * len(state.legal_actions(0)), seconds=None)
+        figures = {}
+        for use_network in (True, False):
+            result = advising.rollout_engine(observe(state, 0), budget, Random(7), use_network)
+            figures[use_network] = result
+        best = max(figures[True].estimates, key=lambda e: (e.win, e.score))
+        assert best.action == top.cell
+        network_wins.append(float(np.mean([e.win for e in figures[True].estimates])))
+        base_wins.append(float(np.mean([e.win for e in figures[False].estimates])))
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+    assert np.mean(network_wins) > np.mean(base_wins) + 0.03
