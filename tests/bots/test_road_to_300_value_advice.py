@@ -35,9 +35,14 @@ TRACE = 3 * 400
 
 
 def _between_rounds(options: dict[str, object], rng: Random) -> RoadTo300State:
-    """A state of a random game between rounds (a roll due, on the grid, no failed roll)."""
+    """A state between rounds (a roll due, on the grid, no failed roll) of a game
+    played mostly by the network's greedy pair (one decision in five at random)."""
+    active = np.zeros(network.ACTIVE, dtype=np.int64)
+    chosen = np.zeros(network.ACTIVE, dtype=np.int64)
     while True:
         state = roadtrip.load_game("road-to-300", **options).new_initial_state()
+        game = state.game
+        weights = valued.shipped_weights(game.cross_standing)
         stops = rng.randint(1, 10)
         while not state.is_terminal():
             assert isinstance(state, RoadTo300State)
@@ -48,8 +53,25 @@ def _between_rounds(options: dict[str, object], rng: Random) -> RoadTo300State:
                     return state
             if state.is_chance_node():
                 state.apply_action(sample_chance(state, rng))
-            else:
+            elif sheet.step == MOVE or rng.random() < 0.2:
                 state.apply_action(rng.choice(state.legal_actions(0)), 0)
+            else:
+                cell, end, _, _ = afterstates.greedy_pair(
+                    weights,
+                    sheet.roll,
+                    sheet.crossed,
+                    sheet.circled,
+                    sheet.position,
+                    game.target,
+                    game.cross_standing,
+                    game.corner_free,
+                    FINAL_CODES[game.final_field],
+                    active,
+                    chosen,
+                )
+                state.apply_action(cell, 0)
+                if end >= 0 and not state.is_terminal():
+                    state.apply_action(MOVE_BASE + end, 0)
 
 
 def _engine_pairs(state: RoadTo300State) -> list[tuple[int, int, RoadTo300State]]:
@@ -70,11 +92,9 @@ def _engine_pairs(state: RoadTo300State) -> list[tuple[int, int, RoadTo300State]
     return pairs
 
 
-def _check_choice(
-    state: RoadTo300State, weights: np.ndarray, cell: int, end: int, for_points: bool
-) -> bool:
-    """The traced pair is a best pair of the policy (ties allowed); whether the
-    rollout plays for points from now on."""
+def _check_choice(state: RoadTo300State, weights: np.ndarray, cell: int, end: int, why: str) -> str:
+    """The traced pair is a best pair of the policy (ties allowed); why the rollout
+    plays for points from now on ("won", "lost"; "" while the network plays)."""
     game = state.game
     target = game.target
     sheet = state.sheets[0]
@@ -102,8 +122,8 @@ def _check_choice(
         settled_lost = settled_lost and known and chance == 0.0
     locked = board.mask_value(sheet.crossed & sheet.circled)
     settled_lost = settled_lost and max(values.values()) == 0.0
-    for_points = for_points or locked >= target or settled_lost
-    if for_points:  # the most points reached; an ending cross only when forced
+    why = why or ("won" if locked >= target else "lost" if settled_lost else "")
+    if why:  # the most points reached; an ending cross only when forced
 
         def reached(c: int, e: int, after: RoadTo300State) -> int:
             if e < 0:
@@ -116,7 +136,7 @@ def _check_choice(
         assert chosen == best
     else:
         assert values[cell, end] == pytest.approx(max(values.values()), abs=1e-12)
-    return for_points
+    return why
 
 
 @pytest.mark.parametrize("default", [True, False])
@@ -124,7 +144,7 @@ def test_network_rollouts_replay_through_the_engine_choosing_as_the_policy(
     default: bool,
 ) -> None:
     """Traced rollouts (from the default game, or random rules options with round
-    limits, passing, other targets and final-field rulings) replayed through
+    limits, passing, other targets and final-field rulings; 30 each) replayed through
     ``RoadTo300State.apply_action``: every pair is legal and a best one of the
     policy (the network's greedy pair by the engine's own list of pairs, the most
     points reached once the result is settled), and the rollout's score is the
@@ -135,7 +155,8 @@ def test_network_rollouts_replay_through_the_engine_choosing_as_the_policy(
     active = np.zeros(network.ACTIVE, dtype=np.int64)
     chosen = np.zeros(network.ACTIVE, dtype=np.int64)
     endings = set()
-    for index in range(10):
+    modes = set()
+    for index in range(30):
         options = {} if default else random_options(rng)
         state = _between_rounds(options, rng)
         game = state.game
@@ -160,7 +181,7 @@ def test_network_rollouts_replay_through_the_engine_choosing_as_the_policy(
             chosen,
             trace,
         )
-        for_points = False
+        why = ""
         for row in range(0, TRACE, 3):
             roll, cell, end = (int(x) for x in trace[row : row + 3])
             if roll == -2:
@@ -168,7 +189,8 @@ def test_network_rollouts_replay_through_the_engine_choosing_as_the_policy(
             assert not state.is_terminal()
             state.apply_action(roll)
             if cell >= 0:
-                for_points = _check_choice(state, weights, cell, end, for_points)
+                why = _check_choice(state, weights, cell, end, why)
+                modes.add(why)
                 state.apply_action(cell, 0)
             if end >= 0:
                 state.apply_action(MOVE_BASE + end, 0)
@@ -176,6 +198,7 @@ def test_network_rollouts_replay_through_the_engine_choosing_as_the_policy(
         assert int(state.scores()[0]) == score
         endings.add(state.ending())
     assert "no_move" in endings or "no_cross" in endings
+    assert modes == {"", "won", "lost"}  # the network played, then for points
 
 
 def _decisions(seed: int, count: int) -> list[RoadTo300State]:
