@@ -22,7 +22,7 @@ from roadtrip.bots.road_to_300.planner import Sheet
 from roadtrip.bots.search.mcts import Budget
 from roadtrip.core import sample_chance
 from roadtrip.games.road_to_300 import RoadTo300State, board
-from roadtrip.games.road_to_300.rules import MOVE_BASE
+from roadtrip.games.road_to_300.rules import MOVE_BASE, RoadTo300Game
 from roadtrip.games.road_to_300.sheet import MOVE, OUTSIDE, ROLL
 
 pytest.importorskip("numba")
@@ -34,14 +34,29 @@ from roadtrip.bots.road_to_300.fast.steps import stream_start
 TRACE = 3 * 400
 
 
+def _road(state: object) -> RoadTo300State:
+    assert isinstance(state, RoadTo300State)
+    return state
+
+
+def _game(state: RoadTo300State) -> RoadTo300Game:
+    assert isinstance(state.game, RoadTo300Game)
+    return state.game
+
+
+def _deeper(pair: valued.PairValue) -> float:
+    """The expert's value of a pair: one roll deeper where it searched."""
+    return pair.deeper if pair.deeper is not None else pair.value
+
+
 def _between_rounds(options: dict[str, object], rng: Random) -> RoadTo300State:
     """A state between rounds (a roll due, on the grid, no failed roll) of a game
     played mostly by the network's greedy pair (one decision in five at random)."""
     active = np.zeros(network.ACTIVE, dtype=np.int64)
     chosen = np.zeros(network.ACTIVE, dtype=np.int64)
     while True:
-        state = roadtrip.load_game("road-to-300", **options).new_initial_state()
-        game = state.game
+        state = _road(roadtrip.load_game("road-to-300", **options).new_initial_state())
+        game = _game(state)
         weights = valued.shipped_weights(game.cross_standing)
         stops = rng.randint(1, 10)
         while not state.is_terminal():
@@ -79,14 +94,14 @@ def _engine_pairs(state: RoadTo300State) -> list[tuple[int, int, RoadTo300State]
     ends the game)."""
     pairs = []
     for cell in state.legal_actions(0):
-        crossed = state.clone()
+        crossed = _road(state.clone())
         crossed.apply_action(cell, 0)
         if crossed.sheets[0].step != MOVE:
             assert crossed.is_terminal() and crossed.sheets[0].ended == "no_move"
             pairs.append((cell, -1, crossed))
             continue
         for move in crossed.legal_actions(0):
-            moved = crossed.clone()
+            moved = _road(crossed.clone())
             moved.apply_action(move, 0)
             pairs.append((cell, move - MOVE_BASE, moved))
     return pairs
@@ -95,7 +110,7 @@ def _engine_pairs(state: RoadTo300State) -> list[tuple[int, int, RoadTo300State]
 def _check_choice(state: RoadTo300State, weights: np.ndarray, cell: int, end: int, why: str) -> str:
     """The traced pair is a best pair of the policy (ties allowed); why the rollout
     plays for points from now on ("won", "lost"; "" while the network plays)."""
-    game = state.game
+    game = _game(state)
     target = game.target
     sheet = state.sheets[0]
     active = np.zeros(network.ACTIVE, dtype=np.int64)
@@ -159,7 +174,7 @@ def test_network_rollouts_replay_through_the_engine_choosing_as_the_policy(
     for index in range(30):
         options = {} if default else random_options(rng)
         state = _between_rounds(options, rng)
-        game = state.game
+        game = _game(state)
         weights = valued.shipped_weights(game.cross_standing)
         sheet = state.sheets[0]
         limit = game.max_rounds
@@ -222,7 +237,7 @@ def _decisions(seed: int, count: int) -> list[RoadTo300State]:
             if len(sheet.cross_options) > 1:
                 seen += 1
                 if seen % 3 == 0:
-                    found.append(state.clone())
+                    found.append(_road(state.clone()))
             cell, end, _, _ = afterstates.greedy_pair(
                 weights,
                 sheet.roll,
@@ -274,13 +289,12 @@ def test_network_advice_agrees_with_the_expert_and_wins_more_than_base_advice() 
     base_wins: list[float] = []
     for state in _decisions(seed=4, count=12):
         sheet = state.sheets[0]
-        settings = settings_for(state.game, state, 0)
+        settings = settings_for(_game(state), state, 0)
         here = Sheet(sheet.crossed, sheet.circled, sheet.position)
         ranked = valued.value_pairs(settings, here, sheet.cross_options, seconds=60.0)
         top = ranked[0]
         others = [p for p in ranked if p.cell != top.cell]
-        score = lambda p: p.deeper if p.deeper is not None else p.value  # noqa: E731
-        if not others or score(top) - max(score(p) for p in others) < 0.08:
+        if not others or _deeper(top) - max(_deeper(p) for p in others) < 0.08:
             continue
         budget = Budget(iterations=120 * len(state.legal_actions(0)), seconds=None)
         figures = {}
