@@ -18,12 +18,12 @@ import roadtrip
 from roadtrip.bots import advise, observe
 from roadtrip.bots.road_to_300 import advising, valued
 from roadtrip.bots.road_to_300.expert import settings_for
-from roadtrip.bots.road_to_300.planner import Sheet
+from roadtrip.bots.road_to_300.planner import Sheet, candidates
 from roadtrip.bots.search.mcts import Budget
 from roadtrip.core import sample_chance
 from roadtrip.games.road_to_300 import RoadTo300State, board
 from roadtrip.games.road_to_300.rules import MOVE_BASE, RoadTo300Game
-from roadtrip.games.road_to_300.sheet import MOVE, OUTSIDE, ROLL
+from roadtrip.games.road_to_300.sheet import CROSS, MOVE, OUTSIDE, ROLL
 
 pytest.importorskip("numba")
 
@@ -310,3 +310,93 @@ def test_network_advice_agrees_with_the_expert_and_wins_more_than_base_advice() 
             break
     assert checked == 3
     assert np.mean(network_wins) > np.mean(base_wins) + 0.03
+
+
+def test_kept_pairs_are_each_cross_s_best_within_the_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``kept_pairs``: each cross's best ``PAIRS_PER_CROSS`` pairs, at most
+    ``MAX_POSITIONS`` in all, but the best pair of every cross whatever the cap."""
+    values = {(5, e): 0.9 - e / 100 for e in range(5)}  # cross 5: five pairs
+    values |= {(7, e): 0.8 - e / 100 for e in range(3)}  # cross 7: three
+    values[9, 0] = 0.1  # cross 9: one, the worst pair of all
+    ranked = sorted(
+        (valued.PairValue(c, e, v, v) for (c, e), v in values.items()), key=lambda p: -p.value
+    )
+
+    def kept(cap: int) -> list[tuple[int, int | None]]:
+        monkeypatch.setattr(advising, "MAX_POSITIONS", cap)
+        return [(p.cell, p.end) for p in advising.kept_pairs(ranked)]
+
+    assert advising.PAIRS_PER_CROSS == 2
+    assert kept(12) == [(5, 0), (7, 0), (9, 0), (5, 1), (7, 1)]
+    assert kept(4) == [(5, 0), (7, 0), (9, 0), (5, 1)]
+    assert kept(2) == [(5, 0), (7, 0), (9, 0)]  # one per cross beyond the cap
+
+
+def _first_decisions() -> list[RoadTo300State]:
+    """The first decision of a default game on rolls 20, 5 and 40 (3 crosses,
+    35-61 pairs), and later step-2 decisions of the network's games."""
+    states = []
+    for roll in (20, 5, 40):
+        state = _road(roadtrip.load_game("road-to-300").new_initial_state())
+        state.apply_action(roll)
+        states.append(state)
+    return states + _decisions(seed=5, count=2)
+
+
+@pytest.mark.parametrize("use_network", [True, False], ids=["network", "base"])
+def test_network_advice_rolls_out_only_the_best_pairs(use_network: bool) -> None:
+    """Network rollouts cost about ten times the base policy's, so only each cross's
+    best pairs are rolled out (at most ``MAX_POSITIONS`` but one per cross); every
+    legal action still gets figures, on ``ceil(iterations / legal actions)``
+    rollouts as before (the iteration budget's contract).  At the first decision
+    of a game that is at most a fifth of the rollouts of every pair (35-61), so a
+    time budget gives each kept pair several times the rollouts.  The base
+    policy's advisor still rolls out every pair."""
+    for state in _first_decisions():
+        sheet = state.sheets[0]
+        assert sheet.step == CROSS
+        settings = settings_for(_game(state), state, 0)
+        here = Sheet(sheet.crossed, sheet.circled, sheet.position)
+        moves, _ending = candidates(settings, here, sheet.cross_options)
+        legal = state.legal_actions(0)
+        with_moves = len({cell for cell, *_ in moves})
+        budget = Budget(iterations=30 * len(legal), seconds=None)
+        result = advising.rollout_engine(observe(state, 0), budget, Random(3), use_network)
+        assert sorted(e.action for e in result.estimates) == sorted(legal)
+        assert all(e.samples == 30 or e.exact for e in result.estimates)
+        positions, left = divmod(result.samples, 30)
+        assert left == 0
+        if not use_network:
+            assert positions == len(moves)
+            continue
+        assert with_moves <= positions <= max(advising.MAX_POSITIONS, with_moves)
+        assert positions <= advising.PAIRS_PER_CROSS * with_moves
+        if state.round == 1:
+            assert len(moves) >= 35 and 5 * positions <= len(moves)
+
+
+def test_a_won_sheet_keeps_the_pairs_that_reach_the_most_points() -> None:
+    """With 300 locked in, the network values every pair 1 (the win is settled):
+    the pairs kept for rollouts are then each cross's ends worth the most points
+    (the rollouts tell the crosses apart by the final score)."""
+    state = _road(roadtrip.load_game("road-to-300").new_initial_state())
+    ring = sum(1 << c for c in range(36) if c % 6 in (0, 5) or c // 6 in (0, 5))
+    assert board.mask_value(ring) >= 300
+    stand = board.cell_of(3, 3)
+    sheet = state.sheets[0]
+    sheet.crossed, sheet.circled, sheet.position = ring, ring | 1 << stand, stand
+    state.apply_action(board.ROLL_INDEX[(2, 3, 4)])
+    sheet = state.sheets[0]
+    settings = settings_for(_game(state), state, 0)
+    here = Sheet(sheet.crossed, sheet.circled, sheet.position)
+    moves, _ending = candidates(settings, here, sheet.cross_options)
+    kept = advising._ranked_moves(
+        settings, here, sheet.cross_options, moves, Budget(iterations=1, seconds=None)
+    )
+    crosses = {cell for cell, *_ in moves}
+    assert len(crosses) > 1
+    assert any(len([m for m in moves if m[0] == c]) > 2 for c in crosses)
+    for cross in crosses:
+        ends = sorted((board.VALUES[m[1]] for m in moves if m[0] == cross), reverse=True)
+        chosen = sorted((board.VALUES[m[1]] for m in kept if m[0] == cross), reverse=True)
+        assert chosen == ends[: advising.PAIRS_PER_CROSS]

@@ -2,12 +2,12 @@
 
 Solo sheets (the advice the issue asks for: how good a decision was), with numba
 installed; otherwise the advisor keeps the generic search with greedy playouts
-(``bots/advice/games.py``).  A step-2 cross is worth its best end: every
-cross-and-move pair of the roll is played on to the end of the game, the same
-dice for every pair (common random numbers), as many rollouts each as the budget
-gives; the cross's figures are those of its best pair (the highest mean win, then
-mean score).  A step-4 end is valued by the rollouts from it.  A cross that ends
-the game is valued exactly.
+(``bots/advice/games.py``).  A step-2 cross is worth its best end: cross-and-move
+pairs of the roll are played on to the end of the game, the same dice for every
+pair (common random numbers), as many rollouts each as the budget gives; the
+cross's figures are those of its best pair (the highest mean win, then mean
+score).  A step-4 end is valued by the rollouts from it.  A cross that ends the
+game is valued exactly.
 
 Who plays the rollouts: where the learned value network applies (``valued.applies``:
 the solo game with the rulebook's target and scoring and no round limit, the game
@@ -17,13 +17,29 @@ policy's 58%), playing for points once the result is settled; in every other gam
 the expert's base policy (:mod:`.fast.policy`).  The expected score is the final
 score of the rollouts (played on past the target).  The report's ``method`` names
 the policy.
+
+Which pairs are rolled out: the base policy's rollouts are cheap (about 0.03 ms),
+so every pair is.  A network rollout costs about ten times as much, and the first
+roll of a game has 35-61 pairs, so there the pairs are first ranked as the expert
+ranks them (``valued.value_pairs``: the network's value one roll deeper, best
+first, while at most ``RANK_SHARE`` of a time budget lasts; the network's value
+for the rest; equal values, a result settled, by the points reached), and only the best ``PAIRS_PER_CROSS`` pairs of each cross are
+rolled out, at most ``MAX_POSITIONS`` in all but always the best pair of every
+cross (:func:`kept_pairs`).  A cross's figures are then those of its best kept
+pair: fewer, longer rollouts, and a maximum over two pairs' means instead of
+twenty is less inflated by the luckiest one.  Step-4 ends are all rolled out.
+
+An iteration budget means what it meant before the pruning: each legal action's
+figures rest on ``ceil(iterations / legal actions)`` rollouts, so every rolled-out
+position gets that many; ``EngineResult.samples`` counts the rollouts played
+(that many times the positions rolled out).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from functools import partial
+from collections.abc import Callable, Sequence
+from functools import cache, partial
 from random import Random
 from typing import Any, cast
 
@@ -36,6 +52,7 @@ from roadtrip.bots.road_to_300.montecarlo import FINAL_CODES, kernels, numpy_mod
 from roadtrip.bots.road_to_300.planner import OUTSIDE, Settings, Sheet, candidates, ended_score
 from roadtrip.bots.search.mcts import Budget
 from roadtrip.core.errors import NotSupported
+from roadtrip.games.road_to_300.board import VALUES, mask_value
 from roadtrip.games.road_to_300.rules import MOVE_BASE, RoadTo300Game, RoadTo300State
 from roadtrip.games.road_to_300.sheet import CROSS, MOVE
 
@@ -44,6 +61,10 @@ METHOD = "rollouts of the expert's base policy, common dice"
 VALUE_METHOD = "rollouts of the value network's play, common dice"
 BATCH = 64  # at most this many rollouts per position between checks of the clock
 FIRST_BATCH = 16  # rollouts per position in the first batch of a time budget
+# Network rollouts: the pairs of a step-2 cross kept for rollouts (see the module doc).
+PAIRS_PER_CROSS = 2
+MAX_POSITIONS = 12  # in all, unless there are more crosses (each keeps its best)
+RANK_SHARE = 0.3  # of a time budget, at most, for ranking the pairs one roll deeper
 
 
 def rollout_engine(
@@ -62,6 +83,8 @@ def rollout_engine(
     play = _network_rollouts(settings) if network else _base_rollouts()
     # Loading the compiled kernel (numba's disk cache) is not thinking time.
     _warm_up(play, np)
+    if network:
+        _ranking_loaded()
     started = time.perf_counter()
     sheet = state.sheets[seat]
     here = Sheet(sheet.crossed, sheet.circled, sheet.position)
@@ -70,6 +93,8 @@ def rollout_engine(
     exact: dict[int, Estimate] = {}
     if sheet.step == CROSS:
         moves, ending = candidates(settings, here, sheet.cross_options)
+        if network and moves:
+            moves = _ranked_moves(settings, here, sheet.cross_options, moves, budget)
         positions = [(cell, crossed, circled, end) for cell, end, crossed, circled in moves]
         for choice in ending:
             stand = 0 if here.position == OUTSIDE else 1 << here.position
@@ -95,7 +120,7 @@ def rollout_engine(
     circled = np.array([p[2] for p in positions], dtype=np.int64)
     ends = np.array([p[3] for p in positions], dtype=np.int64)
     # An iteration budget counts the samples behind the figures: each legal
-    # action's figures rest on ``per_position`` rollouts (of its best pair).
+    # action's figures rest on ``per_position`` rollouts (of its best kept pair).
     legal = observation.legal_actions
     per_position = None
     if budget.iterations is not None:
@@ -146,6 +171,56 @@ def rollout_engine(
             best[action] = estimate
     estimates = tuple(best.get(action, Estimate(action, 0, 0.0, 0.0)) for action in legal)
     return EngineResult(estimates, done * len(positions), VALUE_METHOD if network else METHOD)
+
+
+def kept_pairs(ranked: Sequence[valued.PairValue]) -> list[valued.PairValue]:
+    """The pairs to roll out of ``ranked`` (best first): each cross's best
+    ``PAIRS_PER_CROSS``, at most ``MAX_POSITIONS`` in all but the best pair of every
+    cross whatever their number; the best of every cross first, then the others
+    best first."""
+    taken: dict[int, int] = {}
+    firsts: list[valued.PairValue] = []
+    others: list[valued.PairValue] = []
+    for pair in ranked:
+        count = taken.get(pair.cell, 0)
+        if count >= PAIRS_PER_CROSS:
+            continue
+        taken[pair.cell] = count + 1
+        (firsts if count == 0 else others).append(pair)
+    return firsts + others[: max(0, MAX_POSITIONS - len(firsts))]
+
+
+def _ranked_moves(
+    settings: Settings,
+    here: Sheet,
+    options: tuple[tuple[int, int], ...],
+    moves: list[tuple[int, int, int, int]],
+    budget: Budget,
+) -> list[tuple[int, int, int, int]]:
+    """The ``moves`` (cell, end, crossed, circled) kept for network rollouts: ranked
+    as the expert ranks them, one roll deeper within ``RANK_SHARE`` of a time budget
+    (every pair under an iteration budget alone: the advice then depends only on
+    the seed), equal values (a result settled) by the points reached, then
+    :func:`kept_pairs`."""
+    seconds = float("inf") if budget.seconds is None else RANK_SHARE * budget.seconds
+    ranked = valued.value_pairs(settings, here, options, seconds)
+    by_pair: dict[tuple[int, int | None], tuple[int, int, int, int]] = {
+        (move[0], move[1]): move for move in moves
+    }
+
+    def key(pair: valued.PairValue) -> tuple[bool, float, int]:
+        _cell, end, crossed, circled = by_pair[pair.cell, pair.end]
+        value = pair.value if pair.deeper is None else pair.deeper
+        return pair.deeper is None, -value, -mask_value(crossed & circled) - VALUES[end]
+
+    playable = sorted((pair for pair in ranked if pair.end is not None), key=key)  # enders: exact
+    return [by_pair[pair.cell, pair.end] for pair in kept_pairs(playable)]
+
+
+@cache
+def _ranking_loaded() -> None:
+    """Load the ranking's kernels and weights once (not thinking time)."""
+    valued.warm_up()
 
 
 def _warm_up(play: Callable[..., None], np: Any) -> None:
