@@ -20,12 +20,13 @@ the policy.
 
 Which pairs are rolled out: the base policy's rollouts are cheap (about 0.03 ms),
 so every pair is.  A network rollout costs about ten times as much, and the first
-roll of a game has 35-61 pairs, so there the pairs are first ranked as the expert
+roll of a game has 35-61 pairs, so with the network the pairs are first ranked as the expert
 ranks them (``valued.value_pairs``: the network's value one roll deeper, best
 first, while at most ``RANK_SHARE`` of a time budget lasts; the network's value
-for the rest; equal values, a result settled, by the points reached), and only the best ``PAIRS_PER_CROSS`` pairs of each cross are
-rolled out, at most ``MAX_POSITIONS`` in all but always the best pair of every
-cross (:func:`kept_pairs`).  A cross's figures are then those of its best kept
+for the rest; equal values, a result settled, by the points reached), and only
+the best ``PAIRS_PER_CROSS`` pairs of each cross are rolled out, at most
+``MAX_POSITIONS`` in all but always the best pair of every cross
+(:func:`kept_pairs`).  A cross's figures are then those of its best kept
 pair: fewer, longer rollouts, and a maximum over two pairs' means instead of
 twenty is less inflated by the luckiest one.  Step-4 ends are all rolled out.
 
