@@ -13,7 +13,7 @@ import pytest
 
 import roadtrip
 from roadtrip.bots import advise, observe
-from roadtrip.bots.road_to_300 import montecarlo
+from roadtrip.bots.road_to_300 import advising, montecarlo
 from roadtrip.bots.road_to_300.evaluation import Positions, Rules, base_key
 from roadtrip.bots.road_to_300.expert import ExpertRoadTo300Bot
 from roadtrip.bots.road_to_300.planner import Settings, Sheet
@@ -208,7 +208,7 @@ def test_the_advisor_values_solo_decisions_by_the_expert_s_rollouts(step: int) -
     assert "rollouts" in report.method
     assert sorted(a.action for a in report.choices) == sorted(state.legal_actions(0))
     for advice in report.choices:
-        assert advice.samples >= 64 or advice.exact
+        assert advice.samples >= advising.FIRST_BATCH or advice.exact
         assert 0.0 <= advice.win_interval.low <= advice.win <= advice.win_interval.high <= 1.0
     again = advise(state, 0, seconds=None, iterations=600, seed=2)
     assert [a.samples for a in again.choices if not a.exact] == [

@@ -208,9 +208,10 @@ def test_hint_shows_the_advisors_top_choices_with_figures() -> None:
     hints = re.findall(r"Hint \(advisor\): (.+)", result.output)
     assert hints and hints[0].startswith("cross ")
     assert any(h.startswith("end on ") for h in hints)
-    # Solo with numba: the expert's compiled rollouts; without: the generic search.
+    # Solo with numba: compiled rollouts of the value network's greedy policy (the
+    # default game is the one its weights were learned for); without: the search.
     assert (
-        "Advice (rollouts of the expert's base policy, common dice)" in result.output
+        "Advice (rollouts of the value network's play, common dice)" in result.output
         if find_spec("numba")
         else "Advice (Monte Carlo tree search, greedy playouts)" in result.output
     )

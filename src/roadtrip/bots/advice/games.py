@@ -1,7 +1,8 @@
 """The advisor engines of particular games, registered when the advisor loads.
 
-- Road to 300: solo, with numba installed, every decision valued by the expert's
-  compiled rollouts (:mod:`roadtrip.bots.road_to_300.advising`); otherwise the
+- Road to 300: solo, with numba installed, every decision valued by compiled
+  rollouts (:mod:`roadtrip.bots.road_to_300.advising`: the value network's greedy
+  policy where its weights apply, the expert's base policy elsewhere); otherwise the
   generic search with playouts by the ``greedy`` bot (a random playout of a solo
   sheet never reaches 300, so its win figures would all be 0).
 - America's Main Street solo (one mat): the solved tables

@@ -2,47 +2,91 @@
 
 Solo sheets (the advice the issue asks for: how good a decision was), with numba
 installed; otherwise the advisor keeps the generic search with greedy playouts
-(``bots/advice/games.py``).  A step-2 cross is worth its best end: every
-cross-and-move pair of the roll is played on by the expert's base policy
-(:mod:`.fast.policy`) to the end of the game, the same dice for every pair
-(common random numbers), as many rollouts each as the budget gives; the cross's
-figures are those of its best pair (the highest mean win, then mean score).  A
-step-4 end is valued by the rollouts from it.  A cross that ends the game is
-valued exactly.  The expected score is the final score of the base policy's
-games from there (played on past 300).
+(``bots/advice/games.py``).  A step-2 cross is worth its best end: cross-and-move
+pairs of the roll are played on to the end of the game, the same dice for every
+pair (common random numbers), as many rollouts each as the budget gives; the
+cross's figures are those of its best pair (the highest mean win, then mean
+score).  A step-4 end is valued by the rollouts from it.  A cross that ends the
+game is valued exactly.
+
+Who plays the rollouts: where the learned value network applies (``valued.applies``:
+the solo game with the rulebook's target and scoring and no round limit, the game
+its weights were learned for), the network's greedy policy
+(:mod:`.fast.valued_rollouts`: about 70% of default games won, against the base
+policy's 58%), playing for points once the result is settled; in every other game
+the expert's base policy (:mod:`.fast.policy`).  The expected score is the final
+score of the rollouts (played on past the target).  The report's ``method`` names
+the policy.
+
+Which pairs are rolled out: the base policy's rollouts are cheap (about 0.03 ms),
+so every pair is.  A network rollout costs about ten times as much, and the first
+roll of a game has 35-61 pairs, so with the network the pairs are first ranked as the expert
+ranks them (``valued.value_pairs``: the network's value one roll deeper, best
+first, while at most ``RANK_SHARE`` of a time budget lasts; the network's value
+for the rest; equal values, a result settled, by the points reached), and only
+the best ``PAIRS_PER_CROSS`` pairs of each cross are rolled out, at most
+``MAX_POSITIONS`` in all but always the best pair of every cross
+(:func:`kept_pairs`).  A cross's figures are then those of its best kept
+pair: fewer, longer rollouts, and a maximum over two pairs' means instead of
+twenty is less inflated by the luckiest one.  Step-4 ends are all rolled out.
+
+An iteration budget means what it meant before the pruning: each legal action's
+figures rest on ``ceil(iterations / legal actions)`` rollouts, so every rolled-out
+position gets that many; ``EngineResult.samples`` counts the rollouts played
+(that many times the positions rolled out).
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
+from functools import cache, partial
 from random import Random
-from typing import Any
+from typing import Any, cast
 
 from roadtrip.bots.advice.engines import EngineResult
 from roadtrip.bots.advice.figures import Estimate
 from roadtrip.bots.base import Observation
+from roadtrip.bots.road_to_300 import valued
 from roadtrip.bots.road_to_300.expert import settings_for
 from roadtrip.bots.road_to_300.montecarlo import FINAL_CODES, kernels, numpy_module
-from roadtrip.bots.road_to_300.planner import OUTSIDE, Sheet, candidates, ended_score
+from roadtrip.bots.road_to_300.planner import OUTSIDE, Settings, Sheet, candidates, ended_score
 from roadtrip.bots.search.mcts import Budget
 from roadtrip.core.errors import NotSupported
+from roadtrip.games.road_to_300.board import VALUES, mask_value
 from roadtrip.games.road_to_300.rules import MOVE_BASE, RoadTo300Game, RoadTo300State
 from roadtrip.games.road_to_300.sheet import CROSS, MOVE
 
 METHOD = "rollouts of the expert's base policy, common dice"
-BATCH = 64  # rollouts per position between checks of the clock
+# The network's greedy policy (the string is as short as METHOD: it titles tables).
+VALUE_METHOD = "rollouts of the value network's play, common dice"
+BATCH = 64  # at most this many rollouts per position between checks of the clock
+FIRST_BATCH = 16  # rollouts per position in the first batch of a time budget
+# Network rollouts: the pairs of a step-2 cross kept for rollouts (see the module doc).
+PAIRS_PER_CROSS = 2
+MAX_POSITIONS = 12  # in all, unless there are more crosses (each keeps its best)
+RANK_SHARE = 0.3  # of a time budget, at most, for ranking the pairs one roll deeper
 
 
-def rollout_engine(observation: Observation, budget: Budget, rng: Random) -> EngineResult:
-    """Estimates for every legal action of a solo Road to 300 seat (see the module doc)."""
+def rollout_engine(
+    observation: Observation, budget: Budget, rng: Random, network: bool | None = None
+) -> EngineResult:
+    """Estimates for every legal action of a solo Road to 300 seat (see the module
+    doc); ``network`` chooses the rollout policy (None: the network where it applies)."""
     np = numpy_module()
-    policy = kernels()
-    started = time.perf_counter()
     state = observation.sample_state(rng)  # perfect information: the real sheet
     if not isinstance(state, RoadTo300State) or not isinstance(state.game, RoadTo300Game):
         raise NotSupported("the Road to 300 advisor advises Road to 300")
     game, seat = state.game, observation.seat
     settings = settings_for(game, state, seat)
+    if network is None:
+        network = valued.applies(settings, len(state.sheets) == 1, game.max_rounds)
+    play = _network_rollouts(settings) if network else _base_rollouts()
+    # Loading the compiled kernel (numba's disk cache) is not thinking time.
+    _warm_up(play, np)
+    if network:
+        _ranking_loaded()
+    started = time.perf_counter()
     sheet = state.sheets[seat]
     here = Sheet(sheet.crossed, sheet.circled, sheet.position)
     # (action, crossed, circled, end) of every position to play on from.
@@ -50,6 +94,8 @@ def rollout_engine(observation: Observation, budget: Budget, rng: Random) -> Eng
     exact: dict[int, Estimate] = {}
     if sheet.step == CROSS:
         moves, ending = candidates(settings, here, sheet.cross_options)
+        if network and moves:
+            moves = _ranked_moves(settings, here, sheet.cross_options, moves, budget)
         positions = [(cell, crossed, circled, end) for cell, end, crossed, circled in moves]
         for choice in ending:
             stand = 0 if here.position == OUTSIDE else 1 << here.position
@@ -75,15 +121,18 @@ def rollout_engine(observation: Observation, budget: Budget, rng: Random) -> Eng
     circled = np.array([p[2] for p in positions], dtype=np.int64)
     ends = np.array([p[3] for p in positions], dtype=np.int64)
     # An iteration budget counts the samples behind the figures: each legal
-    # action's figures rest on ``per_position`` rollouts (of its best pair).
+    # action's figures rest on ``per_position`` rollouts (of its best kept pair).
     legal = observation.legal_actions
     per_position = None
     if budget.iterations is not None:
         per_position = max(1, -(-budget.iterations // len(legal)))
+    count = BATCH if deadline is None else FIRST_BATCH
     while positions:
-        count = BATCH if per_position is None else min(BATCH, per_position - done)
+        if per_position is not None:
+            count = min(BATCH, per_position - done)
         scores = np.zeros((len(positions), count), dtype=np.int64)
-        policy.rollout_batch(
+        batch_started = time.perf_counter()
+        play(
             crossed,
             circled,
             ends,
@@ -106,8 +155,13 @@ def rollout_engine(observation: Observation, budget: Budget, rng: Random) -> Eng
         done += count
         if per_position is not None and done >= per_position:
             break
-        if deadline is not None and time.perf_counter() >= deadline:
-            break
+        if deadline is not None:
+            now = time.perf_counter()
+            if now >= deadline:
+                break
+            # The next batch takes at most about half the time left.
+            each = (now - batch_started) / count
+            count = max(1, min(BATCH, int(0.5 * (deadline - now) / max(each, 1e-9))))
     best: dict[int, Estimate] = dict(exact)
     for index, (action, *_rest) in enumerate(positions):
         estimate = _estimate(
@@ -117,7 +171,76 @@ def rollout_engine(observation: Observation, budget: Budget, rng: Random) -> Eng
         if held is None or (estimate.win, estimate.score) > (held.win, held.score):
             best[action] = estimate
     estimates = tuple(best.get(action, Estimate(action, 0, 0.0, 0.0)) for action in legal)
-    return EngineResult(estimates, done * len(positions), METHOD)
+    return EngineResult(estimates, done * len(positions), VALUE_METHOD if network else METHOD)
+
+
+def kept_pairs(ranked: Sequence[valued.PairValue]) -> list[valued.PairValue]:
+    """The pairs to roll out of ``ranked`` (best first): each cross's best
+    ``PAIRS_PER_CROSS``, at most ``MAX_POSITIONS`` in all but the best pair of every
+    cross whatever their number; the best of every cross first, then the others
+    best first."""
+    taken: dict[int, int] = {}
+    firsts: list[valued.PairValue] = []
+    others: list[valued.PairValue] = []
+    for pair in ranked:
+        count = taken.get(pair.cell, 0)
+        if count >= PAIRS_PER_CROSS:
+            continue
+        taken[pair.cell] = count + 1
+        (firsts if count == 0 else others).append(pair)
+    return firsts + others[: max(0, MAX_POSITIONS - len(firsts))]
+
+
+def _ranked_moves(
+    settings: Settings,
+    here: Sheet,
+    options: tuple[tuple[int, int], ...],
+    moves: list[tuple[int, int, int, int]],
+    budget: Budget,
+) -> list[tuple[int, int, int, int]]:
+    """The ``moves`` (cell, end, crossed, circled) kept for network rollouts: ranked
+    as the expert ranks them, one roll deeper within ``RANK_SHARE`` of a time budget
+    (every pair under an iteration budget alone: the advice then depends only on
+    the seed), equal values (a result settled) by the points reached, then
+    :func:`kept_pairs`."""
+    seconds = float("inf") if budget.seconds is None else RANK_SHARE * budget.seconds
+    ranked = valued.value_pairs(settings, here, options, seconds)
+    by_pair: dict[tuple[int, int | None], tuple[int, int, int, int]] = {
+        (move[0], move[1]): move for move in moves
+    }
+
+    def key(pair: valued.PairValue) -> tuple[bool, float, int]:
+        _cell, end, crossed, circled = by_pair[pair.cell, pair.end]
+        value = pair.value if pair.deeper is None else pair.deeper
+        return pair.deeper is None, -value, -mask_value(crossed & circled) - VALUES[end]
+
+    playable = sorted((pair for pair in ranked if pair.end is not None), key=key)  # enders: exact
+    return [by_pair[pair.cell, pair.end] for pair in kept_pairs(playable)]
+
+
+@cache
+def _ranking_loaded() -> None:
+    """Load the ranking's kernels and weights once (not thinking time)."""
+    valued.warm_up()
+
+
+def _warm_up(play: Callable[..., None], np: Any) -> None:
+    """Load ``play`` for the argument types of the real calls (no rollout)."""
+    none = np.zeros(0, dtype=np.int64)
+    play(none, none, none, 0, 0, np.uint64(1), -1, 300, False, 0, False, True, none.reshape(0, 0))
+
+
+def _base_rollouts() -> Callable[..., None]:
+    """The base policy's ``rollout_batch``."""
+    return cast(Callable[..., None], kernels().rollout_batch)
+
+
+def _network_rollouts(settings: Settings) -> Callable[..., None]:
+    """The network's ``rollout_batch`` with the shipped weights of the ruling."""
+    from roadtrip.bots.road_to_300.fast import valued_rollouts
+
+    weights = valued.shipped_weights(settings.rules.cross_standing)
+    return cast(Callable[..., None], partial(valued_rollouts.rollout_batch, weights))
 
 
 def _estimate(action: int, n: int, win: Any, win_sq: Any, score: Any, score_sq: Any) -> Estimate:
