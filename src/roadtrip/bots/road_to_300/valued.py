@@ -152,8 +152,8 @@ def value_pairs(
         deeper[index] = afterstates.lookahead(
             weights, crossed, circled, end, rules.target, rules.cross_standing, final
         )
-    rank = {index: place for place, index in enumerate(order)}
-    searched = sorted(deeper, key=lambda i: (-deeper[i], rank[i]))
+    place_of = {index: place for place, index in enumerate(order)}
+    searched = sorted(deeper, key=lambda i: (-deeper[i], place_of[i]))
     rest = [i for i in order if i not in deeper]
     pairs = [PairValue(moves[i][0], moves[i][1], values[i], deeper.get(i)) for i in searched + rest]
     best = pairs[0].deeper if pairs and pairs[0].deeper is not None else -1.0
