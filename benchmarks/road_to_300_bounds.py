@@ -43,6 +43,7 @@ import numpy as np
 from numba import types
 from numba.typed import Dict
 
+from roadtrip.bots.road_to_300.fast.playouts import base_rollout
 from roadtrip.bots.road_to_300.fast.policy import (
     ALL,
     bit_count,
@@ -52,7 +53,6 @@ from roadtrip.bots.road_to_300.fast.policy import (
     fail_chance,
     mask_value,
     position_key,
-    rollout,
     top_value,
 )
 from roadtrip.bots.road_to_300.fast.steps import (
@@ -183,7 +183,7 @@ def flat_choice(roll, crossed, circled, position, cs, width, rollouts, seed):  #
         total = 0.0
         for r in range(rollouts):
             stream[0] = stream_start(seed, np.uint64(r), np.uint64(1))
-            score = rollout(
+            score = base_rollout(
                 crossed | 1 << cells[i] | stand,
                 circled | 1 << ends[i],
                 ends[i],

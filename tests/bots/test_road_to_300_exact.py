@@ -18,7 +18,7 @@ pytest.importorskip("numba")
 from numba import types
 from numba.typed import Dict
 
-from roadtrip.bots.road_to_300.fast import policy
+from roadtrip.bots.road_to_300.fast import playouts, policy
 from roadtrip.games.road_to_300 import board
 
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "road_to_300_bounds.py"
@@ -55,7 +55,8 @@ def test_the_exact_base_policy_value_matches_its_rollouts(cross_standing: bool) 
         assert 0.0 <= base <= best + 1e-12 <= 1.0 + 1e-12
         one = np.zeros(1, dtype=np.int64)
         scores = np.zeros((1, 4000), dtype=np.int64)
-        policy.rollout_batch(
+        playouts.rollout_batch(
+            playouts.BASE_POLICY,
             one + crossed,
             one + circled,
             one + position,

@@ -23,7 +23,7 @@ from roadtrip.games.road_to_300.sheet import CROSS, MOVE
 
 pytest.importorskip("numba")
 
-from roadtrip.bots.road_to_300.fast import policy
+from roadtrip.bots.road_to_300.fast import playouts, policy
 from roadtrip.bots.road_to_300.fast.crosscheck import (
     check_choices,
     check_replays,
@@ -115,7 +115,8 @@ def test_rollouts_from_a_won_position_win_and_from_a_lost_one_lose() -> None:
     one = np.zeros(1, dtype=np.int64)
     scores = np.zeros((1, 50), dtype=np.int64)
     won = one + scored
-    policy.rollout_batch(
+    playouts.rollout_batch(
+        playouts.BASE_POLICY,
         won,
         won | 1 << stand,
         one + stand,
@@ -132,7 +133,8 @@ def test_rollouts_from_a_won_position_win_and_from_a_lost_one_lose() -> None:
     )
     assert (scores >= 300).all()
     walled = one + _cells((2, 1), (1, 2))  # the corner's neighbours are crossed
-    policy.rollout_batch(
+    playouts.rollout_batch(
+        playouts.BASE_POLICY,
         walled,
         one + (1 << stand),
         one + stand,

@@ -27,7 +27,7 @@ from roadtrip.games.road_to_300.sheet import CROSS, MOVE, OUTSIDE, ROLL
 
 pytest.importorskip("numba")
 
-from roadtrip.bots.road_to_300.fast import afterstates, network, valued_rollouts
+from roadtrip.bots.road_to_300.fast import afterstates, network, playouts
 from roadtrip.bots.road_to_300.fast.crosscheck import FINAL_CODES, random_options
 from roadtrip.bots.road_to_300.fast.steps import stream_start
 
@@ -180,7 +180,7 @@ def test_network_rollouts_replay_through_the_engine_choosing_as_the_policy(
         limit = game.max_rounds
         stream[0] = stream_start(np.uint64(5), np.uint64(index), np.uint64(1))
         trace[:] = -2
-        score = valued_rollouts.rollout(
+        score = playouts.rollout(
             weights,
             sheet.crossed,
             sheet.circled,

@@ -12,7 +12,7 @@ game is valued exactly.
 Who plays the rollouts: where the learned value network applies (``valued.applies``:
 the solo game with the rulebook's target and scoring and no round limit, the game
 its weights were learned for), the network's greedy policy
-(:mod:`.fast.valued_rollouts`: about 70% of default games won, against the base
+(:mod:`.fast.playouts`: about 70% of default games won, against the base
 policy's 58%), playing for points once the result is settled; in every other game
 the expert's base policy (:mod:`.fast.policy`).  The expected score is the final
 score of the rollouts (played on past the target).  The report's ``method`` names
@@ -232,15 +232,16 @@ def _warm_up(play: Callable[..., None], np: Any) -> None:
 
 def _base_rollouts() -> Callable[..., None]:
     """The base policy's ``rollout_batch``."""
-    return cast(Callable[..., None], kernels().rollout_batch)
+    playouts = kernels()
+    return cast(Callable[..., None], partial(playouts.rollout_batch, playouts.BASE_POLICY))
 
 
 def _network_rollouts(settings: Settings) -> Callable[..., None]:
     """The network's ``rollout_batch`` with the shipped weights of the ruling."""
-    from roadtrip.bots.road_to_300.fast import valued_rollouts
+    from roadtrip.bots.road_to_300.fast import playouts
 
     weights = valued.shipped_weights(settings.rules.cross_standing)
-    return cast(Callable[..., None], partial(valued_rollouts.rollout_batch, weights))
+    return cast(Callable[..., None], partial(playouts.rollout_batch, weights))
 
 
 def _estimate(action: int, n: int, win: Any, win_sq: Any, score: Any, score_sq: Any) -> Estimate:

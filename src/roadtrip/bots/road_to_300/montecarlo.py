@@ -39,19 +39,22 @@ def available() -> bool:
 
 
 def kernels() -> Any:
-    """The compiled module (:mod:`.fast.policy`), imported on first use."""
-    from roadtrip.bots.road_to_300.fast import policy
+    """The compiled rollouts (:mod:`.fast.playouts`), imported on first use."""
+    from roadtrip.bots.road_to_300.fast import playouts
 
-    return policy
+    return playouts
 
 
 def warm_up() -> None:
     """Compile (or load from numba's disk cache) the rollout kernels now."""
     np = numpy_module()
-    policy = kernels()
+    playouts = kernels()
     one = np.zeros(1, dtype=np.int64)
     scores = np.zeros((1, 1), dtype=np.int64)
-    policy.rollout_batch(one, one, one, 0, 1, np.uint64(1), -1, 300, False, 0, False, False, scores)
+    base = playouts.BASE_POLICY
+    playouts.rollout_batch(
+        base, one, one, one, 0, 1, np.uint64(1), -1, 300, False, 0, False, False, scores
+    )
 
 
 def numpy_module() -> Any:
@@ -89,7 +92,9 @@ def estimate_pairs(
     round limit ends the game (-1: no limit).
     """
     np = numpy_module()
-    policy = kernels()
+    playouts = kernels()
+    from roadtrip.bots.road_to_300.fast import policy  # loaded by kernels()
+
     started = time.perf_counter()
     rules = settings.rules
     final_code = FINAL_CODES[settings.final_field]
@@ -138,7 +143,8 @@ def estimate_pairs(
             break
         index = np.array(alive, dtype=np.int64)
         scores = np.zeros((len(alive), count), dtype=np.int64)
-        policy.rollout_batch(
+        playouts.rollout_batch(
+            playouts.BASE_POLICY,
             crossed_a[index],
             circled_a[index],
             position_a[index],

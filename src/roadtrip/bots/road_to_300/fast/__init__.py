@@ -5,11 +5,11 @@ the simulator.
 * :mod:`.jit`: the typed numba decorator;
 * :mod:`.steps`: the random stream, the legal choices and the greedy bot's rankings
   (used by :mod:`roadtrip.sim.fast_road_to_300`);
-* :mod:`.policy`: the expert's base policy and its rollouts;
+* :mod:`.policy`: the expert's base policy;
 * :mod:`.crosscheck`: the proof of the expert's rollouts against the engine;
 * :mod:`.network` and :mod:`.afterstates`: the learned value network, greedy and
   one-roll-deep play with it, and its learning;
-* :mod:`.valued_rollouts`: the advisor's rollouts of the network's greedy policy.
+* :mod:`.playouts`: rollouts by the base policy or the network's greedy policy.
 
 Nothing is imported here, so importing the package loads neither numpy nor numba.
 """

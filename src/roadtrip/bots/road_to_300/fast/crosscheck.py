@@ -22,12 +22,12 @@ from typing import Any
 import numpy as np
 
 from roadtrip.bots.road_to_300.evaluation import Rules
+from roadtrip.bots.road_to_300.fast.playouts import base_rollout
 from roadtrip.bots.road_to_300.fast.policy import (
     FINAL_ALWAYS,
     FINAL_NEVER,
     FINAL_RULEBOOK,
     choose_pair,
-    rollout,
 )
 from roadtrip.bots.road_to_300.fast.steps import (
     cross_slots,
@@ -168,7 +168,7 @@ def check_replays(games: int, seed: int = 0) -> int:
         stream[0] = stream_start(np.uint64(seed), np.uint64(index), np.uint64(1))
         trace[:] = -2
         to_the_end = index % 2 == 1  # every other rollout plays on past the target
-        score = rollout(
+        score = base_rollout(
             sheet.crossed,
             sheet.circled,
             sheet.position,

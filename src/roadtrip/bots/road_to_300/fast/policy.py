@@ -1,4 +1,4 @@
-"""The Road to 300 expert's base policy and its rollouts, compiled with numba.
+"""The Road to 300 expert's base policy, compiled with numba.
 
 :func:`position_key` is :func:`roadtrip.bots.road_to_300.evaluation.base_key` for
 one position (the same measures: the points reached, the reachable region and the
@@ -10,24 +10,18 @@ the engine's order (the roll's fields in order, then the ends in increasing
 order).  ``tests/bots/test_road_to_300_fast.py`` checks both against the numpy
 implementation on random positions.
 
-:func:`rollout` plays the solo game on from a position between rounds with this
-policy and returns its score (the game's own end, or the target locked in).  The
-dice come from the SplitMix64 stream of :mod:`.steps`, one stream per rollout
-index, so every candidate of a decision meets the same rolls (common random
-numbers) and comparisons between candidates are paired.
+:mod:`.playouts` plays the solo game on from a position between rounds with this
+policy (its rollouts).
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numpy.typing import NDArray
 
 from roadtrip.bots.road_to_300.fast.jit import jit
 from roadtrip.bots.road_to_300.fast.steps import (
-    below,
     cross_slots,
     destination_mask,
-    stream_start,
     walk_row,
 )
 from roadtrip.bots.road_to_300.fast.tables import (
@@ -40,7 +34,6 @@ from roadtrip.bots.road_to_300.fast.tables import (
     NOT_COL1,
     NOT_COL6,
     ROLL_FIELDS,
-    ROLL_OF,
     ROLL_PROBABILITY,
     VALUES,
     WALK_MASKS,
@@ -212,99 +205,3 @@ def choose_pair(
                 if key > best_key:
                     best_key, best_cell, best_end = key, cell, end
     return best_cell, best_end
-
-
-@jit
-def rollout(
-    crossed: int,
-    circled: int,
-    position: int,
-    rounds_left: int,
-    target: int,
-    cross_standing: bool,
-    final_field: int,
-    passing: bool,
-    to_the_end: bool,
-    stream: NDArray[np.uint64],
-    trace: NDArray[np.int64],
-) -> int:
-    """Play on with the base policy from a position between rounds (``position`` >= 0);
-    the final score, or (unless ``to_the_end``) the points locked in once they
-    reach the target.
-    ``rounds_left``: rounds before a round limit ends the game (-1: none); with
-    ``passing`` (``no_cross=pass``) a failed roll uses up a round.
-    ``trace`` (empty: not traced) gets one row (roll, cell, end) per roll, cell -1
-    for a roll that crosses nothing, end -1 for a cross that ends the game (the
-    caller fills it with -2 first, to mark the end)."""
-    failed = 0
-    rows = 0
-    while True:
-        locked = mask_value(crossed & circled)
-        if locked >= target and not to_the_end:
-            return locked
-        if rounds_left == 0:
-            return locked + (VALUES[position] if final_field == FINAL_ALWAYS else 0)
-        roll = ROLL_OF[below(stream, 0, 216)]
-        cell, end = choose_pair(
-            roll, crossed, circled, position, target, cross_standing, False, final_field
-        )
-        if len(trace):
-            trace[rows] = roll
-            trace[rows + 1] = cell
-            trace[rows + 2] = end
-            rows += 3
-        if cell < 0:
-            failed += 1
-            if failed == 3:
-                if final_field == FINAL_ALWAYS:
-                    return locked + int(VALUES[position])
-                return locked
-            if passing and rounds_left > 0:
-                rounds_left -= 1
-            continue
-        failed = 0
-        crossed |= 1 << cell | 1 << position
-        if end < 0:
-            return ended_score(crossed, circled, position, final_field)
-        circled |= 1 << end
-        position = end
-        if rounds_left > 0:
-            rounds_left -= 1
-
-
-@jit
-def rollout_batch(
-    crossed: NDArray[np.int64],
-    circled: NDArray[np.int64],
-    position: NDArray[np.int64],
-    first: int,
-    count: int,
-    seed: np.uint64,
-    rounds_left: int,
-    target: int,
-    cross_standing: bool,
-    final_field: int,
-    passing: bool,
-    to_the_end: bool,
-    scores: NDArray[np.int64],
-) -> None:
-    """Rollouts ``first .. first + count - 1`` of every candidate position ``c``
-    into ``scores[c, i - first]``; rollout ``i`` uses dice stream ``i`` for every candidate."""
-    stream = np.zeros(1, dtype=np.uint64)
-    untraced = np.zeros(0, dtype=np.int64)
-    for c in range(len(crossed)):
-        for i in range(first, first + count):
-            stream[0] = stream_start(seed, np.uint64(i), np.uint64(1))
-            scores[c, i - first] = rollout(
-                crossed[c],
-                circled[c],
-                position[c],
-                rounds_left,
-                target,
-                cross_standing,
-                final_field,
-                passing,
-                to_the_end,
-                stream,
-                untraced,
-            )

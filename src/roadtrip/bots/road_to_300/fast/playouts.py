@@ -1,22 +1,25 @@
-"""Rollouts of the value network's greedy policy, compiled with numba.
+"""Rollouts of the solo game from a position between rounds, compiled with numba.
 
-The advisor's rollouts (``bots/road_to_300/advising.py``) for the games the
-network was learned for.  :func:`rollout` plays the solo game on from a position
-between rounds as :func:`.policy.rollout` does (the same dice, rounds, failed rolls
-and final scoring), but each roll's cross-and-move pair is the network's greedy
-pair (:func:`.afterstates.greedy_pair`: the pair whose position it values most)
-while the game is open.  Once the result is settled, the network's values no
-longer tell the pairs apart (1 for every pair once the target is locked in, 0 for
-every pair once it is out of reach), so from then on the base policy plays for
-points: :func:`.policy.choose_pair` with a target no sheet reaches, whose key is
-then the points reached (locked in plus the field stood on).  The final score is
-what a player who then plays for points gets, and the win is that of the
-network's play.
+One game loop (:func:`rollout`: the dice, rounds, failed rolls, ending cross and
+final scoring of the engine) for two policies:
 
-:func:`rollout_batch` has :func:`.policy.rollout_batch`'s arguments and common
-random numbers (rollout ``i`` of every position meets dice stream ``i``), with the
-network's weights first.  ``tests/bots/test_road_to_300_value.py`` replays traced
-rollouts through the engine and checks every traced pair against the policy.
+* the expert's base policy (:func:`.policy.choose_pair`), with the weights
+  ``BASE_POLICY`` (empty): the rollout search of ``montecarlo.py`` and the
+  advisor wherever the value network was not learned;
+* the value network's greedy policy (:func:`.afterstates.greedy_pair`: the pair
+  whose position it values most), with the network's weights: the advisor's
+  rollouts for the games the network was learned for.  Once the result is
+  settled, the network's values no longer tell the pairs apart (1 for every pair
+  once the target is locked in, 0 once it is out of reach), so from then on the
+  base policy plays for points: :func:`.policy.choose_pair` with a target no
+  sheet reaches, whose key is then the points reached (locked in plus the field
+  stood on).  The final score is what a player who then plays for points gets,
+  and the win is that of the network's play.
+
+:func:`rollout_batch` gives common random numbers: rollout ``i`` of every
+candidate position meets dice stream ``i``.  ``fast/crosscheck.py`` and
+``tests/bots/test_road_to_300_value_advice.py`` replay traced rollouts of both
+policies through the engine.
 """
 
 from __future__ import annotations
@@ -43,6 +46,8 @@ POINTS_TARGET = 1 << 30
 Weights = NDArray[np.float64]
 Indices = NDArray[np.int64]
 
+BASE_POLICY: Weights = np.zeros(0)  # "weights" that select the base policy
+
 
 @jit
 def choose(
@@ -60,7 +65,13 @@ def choose(
 ) -> tuple[int, int, bool]:
     """(cell, end, for_points) on ``roll``: the network's greedy pair, or (once
     ``for_points``, or when no pair can still win) the base policy's pair for
-    points; ``for_points`` comes back True from the first settled result on."""
+    points; ``for_points`` comes back True from the first settled result on.
+    With ``BASE_POLICY`` weights: the base policy's pair (for the real target)."""
+    if len(weights) == 0:
+        cell, end = choose_pair(
+            roll, crossed, circled, position, target, cross_standing, False, final_field
+        )
+        return cell, end, False
     if not for_points:
         if mask_value(crossed & circled) >= target:
             for_points = True
@@ -106,9 +117,12 @@ def rollout(
 ) -> int:
     """Play on by :func:`choose` from a position between rounds (``position`` >= 0);
     the final score, or (unless ``to_the_end``) the points locked in once they
-    reach the target.  ``rounds_left``, ``passing`` and ``trace`` as in
-    :func:`.policy.rollout`; ``active`` and ``chosen`` are the network's work
-    arrays (``ACTIVE`` long)."""
+    reach the target.  ``active`` and ``chosen`` are the network's work arrays (``ACTIVE``
+    long).  ``rounds_left``: rounds before a round limit ends the game (-1: none);
+    with ``passing`` (``no_cross=pass``) a failed roll uses up a round.
+    ``trace`` (empty: not traced) gets one row (roll, cell, end) per roll, cell -1
+    for a roll that crosses nothing, end -1 for a cross that ends the game (the
+    caller fills it with -2 first, to mark the end)."""
     failed = 0
     rows = 0
     for_points = False
@@ -157,6 +171,40 @@ def rollout(
 
 
 @jit
+def base_rollout(
+    crossed: int,
+    circled: int,
+    position: int,
+    rounds_left: int,
+    target: int,
+    cross_standing: bool,
+    final_field: int,
+    passing: bool,
+    to_the_end: bool,
+    stream: NDArray[np.uint64],
+    trace: Indices,
+) -> int:
+    """:func:`rollout` by the base policy."""
+    unused = np.zeros(0, dtype=np.int64)
+    return rollout(
+        BASE_POLICY,
+        crossed,
+        circled,
+        position,
+        rounds_left,
+        target,
+        cross_standing,
+        final_field,
+        passing,
+        to_the_end,
+        stream,
+        unused,
+        unused,
+        trace,
+    )
+
+
+@jit
 def rollout_batch(
     weights: Weights,
     crossed: Indices,
@@ -175,7 +223,7 @@ def rollout_batch(
 ) -> None:
     """Rollouts ``first .. first + count - 1`` of every candidate position ``c``
     into ``scores[c, i - first]``; rollout ``i`` uses dice stream ``i`` for every
-    candidate (as :func:`.policy.rollout_batch`)."""
+    candidate."""
     stream = np.zeros(1, dtype=np.uint64)
     active = np.zeros(ACTIVE, dtype=np.int64)
     chosen = np.zeros(ACTIVE, dtype=np.int64)
