@@ -44,6 +44,47 @@ Weights = NDArray[np.float64]
 Indices = NDArray[np.int64]
 
 
+MAX_PAIRS = 6 * 36  # crosses on a roll x movement ends
+
+
+@jit
+def roll_pairs(
+    roll: int,
+    crossed: int,
+    circled: int,
+    position: int,
+    cross_standing: bool,
+    corner_free: bool,
+    cells: Indices,
+    ends: Indices,
+    afters: Indices,
+) -> int:
+    """The cross-and-move pairs of ``roll`` in the engine's order (the roll's fields,
+    then the ends in increasing order) into ``cells``, ``ends`` (-1: the cross
+    leaves no movement and ends the game) and ``afters`` (the crossed fields after
+    the cross and step 3); their number."""
+    slots = cross_slots(roll, crossed, circled, cross_standing)
+    stand = 0 if position < 0 else 1 << position
+    n = 0
+    for k in range(CROSS_COUNT[roll]):
+        if not slots >> k & 1:
+            continue
+        cell = CROSS_CELLS[roll, k]
+        after = crossed | 1 << cell | stand
+        reachable = destination_mask(
+            walk_row(position, CROSS_DICE[roll, k], corner_free), after | circled
+        )
+        if reachable == 0:
+            cells[n], ends[n], afters[n] = cell, -1, after
+            n += 1
+            continue
+        for end in range(36):
+            if reachable >> end & 1:
+                cells[n], ends[n], afters[n] = cell, end, after
+                n += 1
+    return n
+
+
 @jit
 def greedy_pair(
     weights: Weights,
@@ -62,39 +103,35 @@ def greedy_pair(
     ends the game; cell -1: the roll crosses nothing).  ``chosen`` gets the weight
     indices of the chosen position when its value is not settled.  Ties go to the
     first pair in the engine's order."""
-    slots = cross_slots(roll, crossed, circled, cross_standing)
-    stand = 0 if position < 0 else 1 << position
+    cells = np.empty(MAX_PAIRS, np.int64)
+    ends = np.empty(MAX_PAIRS, np.int64)
+    afters = np.empty(MAX_PAIRS, np.int64)
+    count = roll_pairs(
+        roll, crossed, circled, position, cross_standing, corner_free, cells, ends, afters
+    )
     final_on_fail = final_field == FINAL_ALWAYS
     best, best_cell, best_end, best_settled = -1.0, -1, -1, True
-    for k in range(CROSS_COUNT[roll]):
-        if not slots >> k & 1:
-            continue
-        cell = CROSS_CELLS[roll, k]
-        after = crossed | 1 << cell | stand
-        ends = destination_mask(
-            walk_row(position, CROSS_DICE[roll, k], corner_free), after | circled
-        )
-        if ends == 0:
+    for i in range(count):
+        cell, end, after = cells[i], ends[i], afters[i]
+        if end < 0:
             won = 1.0 if ended_score(after, circled, position, final_field) >= target else 0.0
             if won > best:
                 best, best_cell, best_end, best_settled = won, cell, -1, True
             continue
-        for end in range(36):
-            if ends >> end & 1:
-                settled, chance = value(
-                    weights,
-                    after,
-                    circled | 1 << end,
-                    end,
-                    target,
-                    cross_standing,
-                    final_on_fail,
-                    active,
-                )
-                if chance > best:
-                    best, best_cell, best_end, best_settled = chance, cell, end, settled
-                    if not settled:
-                        chosen[:] = active
+        settled, chance = value(
+            weights,
+            after,
+            circled | 1 << end,
+            end,
+            target,
+            cross_standing,
+            final_on_fail,
+            active,
+        )
+        if chance > best:
+            best, best_cell, best_end, best_settled = chance, cell, end, settled
+            if not settled:
+                chosen[:] = active
     return best_cell, best_end, best, best_settled
 
 
@@ -184,27 +221,23 @@ def deep_pair(
     final_field: int,
 ) -> tuple[int, int]:
     """The pair on ``roll`` with the best :func:`lookahead` (an ending cross: exact)."""
-    slots = cross_slots(roll, crossed, circled, cross_standing)
-    stand = 0 if position < 0 else 1 << position
+    cells = np.empty(MAX_PAIRS, np.int64)
+    ends = np.empty(MAX_PAIRS, np.int64)
+    afters = np.empty(MAX_PAIRS, np.int64)
+    count = roll_pairs(roll, crossed, circled, position, cross_standing, False, cells, ends, afters)
     best, best_cell, best_end = -1.0, -1, -1
-    for k in range(CROSS_COUNT[roll]):
-        if not slots >> k & 1:
-            continue
-        cell = CROSS_CELLS[roll, k]
-        after = crossed | 1 << cell | stand
-        ends = destination_mask(walk_row(position, CROSS_DICE[roll, k], False), after | circled)
-        if ends == 0:
+    for i in range(count):
+        cell, end, after = cells[i], ends[i], afters[i]
+        if end < 0:
             won = 1.0 if ended_score(after, circled, position, final_field) >= target else 0.0
             if won > best:
                 best, best_cell, best_end = won, cell, -1
             continue
-        for end in range(36):
-            if ends >> end & 1:
-                chance = lookahead(
-                    weights, after, circled | 1 << end, end, target, cross_standing, final_field
-                )
-                if chance > best:
-                    best, best_cell, best_end = chance, cell, end
+        chance = lookahead(
+            weights, after, circled | 1 << end, end, target, cross_standing, final_field
+        )
+        if chance > best:
+            best, best_cell, best_end = chance, cell, end
     return best_cell, best_end
 
 
