@@ -22,6 +22,7 @@ from roadtrip.bots.road_to_300.planner import Settings, Sheet, candidates
 from roadtrip.core import sample_chance
 from roadtrip.games.road_to_300 import RoadTo300State, board
 from roadtrip.games.road_to_300.sheet import CROSS
+from roadtrip.sim.runner import play_game
 
 pytest.importorskip("numba")
 
@@ -230,16 +231,8 @@ def test_the_expert_plays_by_the_network_where_it_was_learned(
 
     monkeypatch.setattr(valued, "best_pair", spy)
     game = roadtrip.load_game("road-to-300", **options)
-    bot = ExpertRoadTo300Bot(game, seconds=0.05)
-    rng = Random(1)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(sample_chance(state, rng))
-            continue
-        action = bot.choose(observe(state, 0), rng)
-        assert action in state.legal_actions(0)
-        state.apply_action(action, 0)
+    # play_game applies every choice through the engine (an illegal one raises).
+    play_game(game, [ExpertRoadTo300Bot(game, seconds=0.05)], Random(1), Random(2))
     assert bool(calls) == uses_the_network
 
 
