@@ -3,7 +3,8 @@
 For every registered game and every bot registered for it, play games with that
 bot in every seat (chance and seeds as ``roadtrip simulate`` draws them) and time
 each decision: the bot's ``choose`` alone, and ``observe`` + ``choose`` (what a
-simulation pays per decision).  Prints a table in microseconds.
+simulation pays per decision).  Prints a table in microseconds, with the slowest
+single ``choose`` in milliseconds (a bot with a time budget must stay under it).
 
     python benchmarks/bench_bots.py                   # 3 s per bot and game
     python benchmarks/bench_bots.py --seconds 10 --players 3
@@ -41,6 +42,7 @@ class BotResult:
     choose_ns: int
     observe_ns: int
     seconds: float
+    slowest_ns: int  # the slowest single choose
 
     @property
     def choose_us(self) -> float:
@@ -55,13 +57,14 @@ class BotResult:
         return self.decisions / self.games
 
 
-def play_timed(game: Game, bot_name: str, seed: int, index: int) -> tuple[int, int, int]:
-    """One game with ``bot_name`` in every seat: (decisions, choose ns, observe ns)."""
+def play_timed(game: Game, bot_name: str, seed: int, index: int) -> tuple[int, int, int, int]:
+    """One game with ``bot_name`` in every seat: (decisions, choose ns, observe ns,
+    the slowest choose's ns)."""
     bots = [make_bot(bot_name, game) for _ in range(game.num_players())]
     chance_rng, bot_rng = game_rngs(seed, index)
     clock = time.perf_counter_ns
     state = game.new_initial_state()
-    decisions = choose_ns = observe_ns = 0
+    decisions = choose_ns = observe_ns = slowest_ns = 0
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_action(sample_chance(state, chance_rng))
@@ -78,12 +81,13 @@ def play_timed(game: Game, bot_name: str, seed: int, index: int) -> tuple[int, i
             t2 = clock()
             observe_ns += t1 - t0
             choose_ns += t2 - t1
+            slowest_ns = max(slowest_ns, t2 - t1)
             decisions += 1
         for seat, action in chosen:
             if not still_deciding(state, seen, seat):
                 break
             state.apply_action(action, seat)
-    return decisions, choose_ns, observe_ns
+    return decisions, choose_ns, observe_ns, slowest_ns
 
 
 def bench_bot(
@@ -92,23 +96,24 @@ def bench_bot(
     """Play games of ``game`` with ``bot_name`` for ``seconds`` (or ``games`` games)."""
     for index in range(5):  # warm up
         play_timed(game, bot_name, seed + 1, index)
-    played = decisions = choose_ns = observe_ns = 0
+    played = decisions = choose_ns = observe_ns = slowest_ns = 0
     started = time.perf_counter()
     while True:
-        d, c, o = play_timed(game, bot_name, seed, played)
+        d, c, o, slowest = play_timed(game, bot_name, seed, played)
         played, decisions, choose_ns, observe_ns = (
             played + 1,
             decisions + d,
             choose_ns + c,
             observe_ns + o,
         )
+        slowest_ns = max(slowest_ns, slowest)
         if games is not None:
             if played >= games:
                 break
         elif time.perf_counter() - started >= seconds:
             break
     elapsed = time.perf_counter() - started
-    return BotResult(label, bot_name, played, decisions, choose_ns, observe_ns, elapsed)
+    return BotResult(label, bot_name, played, decisions, choose_ns, observe_ns, elapsed, slowest_ns)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -144,6 +149,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"{r.decision_us:,.1f}",
             f"{r.choose_ns / r.games / 1000:,.0f}",
             f"{r.games / r.seconds:,.0f}",
+            f"{r.slowest_ns / 1e6:,.1f}",
         ]
         for r in results
     ]
@@ -156,6 +162,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "observe+choose µs",
         "choose µs/game",
         "games/s",
+        "slowest ms",
     ]
     print("\nMean decision time per bot (one core):")
     print(format_table(headers, rows))

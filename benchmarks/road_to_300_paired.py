@@ -3,14 +3,15 @@
 Game ``i`` of ``--seed`` is played twice: by the engine (``RoadTo300State``, the
 registered ``expert`` bot at ``--think`` seconds, exactly as ``roadtrip simulate``
 plays it), its chance player fed the rolls of the compiled path's dice stream for
-that game; and by the compiled policy alone
-(``fast.afterstates.play``, one roll deep, the shipped weights).  With
-``--engine-dice`` the other way round: the engine plays on its own dice, drawn as
-``roadtrip simulate`` draws them (``Random(f"{seed}:{i}")``), and the compiled
-policy (``afterstates.deep_pair``) replays those rolls.  If the two play the same
-rules and make the same decisions, every game has the same result, so a compiled
-measurement of many games is a measurement of the engine's bot.  Prints the wins
-of each and every game whose results differ.
+that game; and by the compiled policy alone (``fast.selfplay.play`` at the expert's
+depth, ``valued.compiled_depth``: one roll deep, and with the default ruling close
+pairs two rolls deep; the shipped weights). With ``--engine-dice`` the other way
+round: the engine plays on its own dice, drawn as ``roadtrip simulate`` draws them
+(``Random(f"{seed}:{i}")``), and the compiled policy (``close_calls.close_pair``, or
+``afterstates.deep_pair`` with ``cross_standing``) replays those rolls. If the two
+play the same rules and make the same decisions, every game has the same result, so
+a compiled measurement of many games is a measurement of the engine's bot. Prints
+the wins of each and every game whose results differ.
 
     python benchmarks/road_to_300_paired.py --seed 12345 --games 500
     python benchmarks/road_to_300_paired.py --seed 41 --games 60 --engine-dice
@@ -27,7 +28,7 @@ import numpy as np
 import roadtrip
 from roadtrip.bots import make_bot, observe
 from roadtrip.bots.road_to_300 import valued
-from roadtrip.bots.road_to_300.fast import afterstates
+from roadtrip.bots.road_to_300.fast import afterstates, close_calls, selfplay
 from roadtrip.bots.road_to_300.fast.policy import FINAL_RULEBOOK, ended_score, mask_value
 from roadtrip.bots.road_to_300.fast.steps import below, cross_slots, stream_start
 from roadtrip.bots.road_to_300.fast.tables import ROLL_OF
@@ -61,7 +62,8 @@ def engine_game(
 
 
 def compiled_on(rolls: list[int], weights: np.ndarray, cross_standing: bool) -> bool:
-    """The compiled policy's game on these rolls (as ``afterstates.play``): won?"""
+    """The compiled policy's game on these rolls (as ``selfplay.play``): won?"""
+    close = valued.compiled_depth(cross_standing) == selfplay.CLOSE_TWO_ROLLS
     remaining = iter(rolls)
     crossed = circled = 0
     position = -1
@@ -73,7 +75,8 @@ def compiled_on(rolls: list[int], weights: np.ndarray, cross_standing: bool) -> 
             roll = next(remaining, 0)
         if not cross_slots(roll, crossed, circled, cross_standing):
             return bool(mask_value(crossed & circled) >= TARGET)
-        cell, end = afterstates.deep_pair(
+        choose = close_calls.close_pair if close else afterstates.deep_pair
+        cell, end = choose(
             weights, roll, crossed, circled, position, TARGET, cross_standing, FINAL_RULEBOOK
         )
         stand = 0 if position < 0 else 1 << position
@@ -107,14 +110,14 @@ def main() -> None:
             compiled = compiled_on(rolls, weights, args.cross_standing)
         else:
             compiled = bool(
-                afterstates.play(
+                selfplay.play(
                     weights.copy(),
                     np.uint64(args.seed),
                     index,
                     TARGET,
                     args.cross_standing,
                     FINAL_RULEBOOK,
-                    True,
+                    valued.compiled_depth(args.cross_standing),
                     0.0,
                 )
             )

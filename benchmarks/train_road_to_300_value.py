@@ -1,7 +1,7 @@
 """Learn the Road to 300 value network by temporal-difference self-play.
 
 The network (``roadtrip.bots.road_to_300.fast.network``) starts at zero and plays
-greedy solo games (``fast.afterstates.play`` with a learning rate): after every
+greedy solo games (``fast.selfplay.play`` with a learning rate): after every
 move the previous position's value moves towards the value of the position chosen
 next, or the game's result.  The rate, divided by the number of weights a
 position looks up, falls by ``--decay`` after every chunk of games; after each
@@ -25,7 +25,7 @@ import time
 
 import numpy as np
 
-from roadtrip.bots.road_to_300.fast import afterstates, network
+from roadtrip.bots.road_to_300.fast import network, selfplay
 
 EVAL_SEED = 12345
 
@@ -58,7 +58,7 @@ def main() -> None:
     print(f"{network.WEIGHT_COUNT} weights, {network.ACTIVE} per position", flush=True)
     for chunk in range(args.chunks):
         started = time.perf_counter()
-        won = afterstates.play_many(
+        won = selfplay.play_many(
             weights,
             np.uint64(args.seed),
             chunk * args.games,
@@ -66,12 +66,12 @@ def main() -> None:
             300,
             cross,
             0,
-            False,
+            selfplay.GREEDY,
             rate / network.ACTIVE,
         )
         spent = time.perf_counter() - started
-        greedy = afterstates.play_many(
-            weights, np.uint64(EVAL_SEED), 0, args.eval, 300, cross, 0, False, 0.0
+        greedy = selfplay.play_many(
+            weights, np.uint64(EVAL_SEED), 0, args.eval, 300, cross, 0, selfplay.GREEDY, 0.0
         )
         print(
             f"chunk {chunk}: learning games won {won / args.games:.4f}, greedy "
@@ -82,14 +82,14 @@ def main() -> None:
         if args.out:
             save(args.out, weights)
     if args.chunks == 0 or args.deep:
-        greedy = afterstates.play_many(
-            weights, np.uint64(EVAL_SEED), 0, args.eval, 300, cross, 0, False, 0.0
+        greedy = selfplay.play_many(
+            weights, np.uint64(EVAL_SEED), 0, args.eval, 300, cross, 0, selfplay.GREEDY, 0.0
         )
         print(f"greedy: {greedy} of {args.eval} ({greedy / args.eval:.4f})", flush=True)
     if args.deep:
         started = time.perf_counter()
-        deep = afterstates.play_many(
-            weights, np.uint64(EVAL_SEED), 0, args.eval, 300, cross, 0, True, 0.0
+        deep = selfplay.play_many(
+            weights, np.uint64(EVAL_SEED), 0, args.eval, 300, cross, 0, selfplay.ONE_ROLL, 0.0
         )
         print(
             f"one roll deeper: {deep} of {args.eval} ({deep / args.eval:.4f}, "

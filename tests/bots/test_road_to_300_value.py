@@ -26,7 +26,7 @@ from roadtrip.sim.runner import play_game
 
 pytest.importorskip("numba")
 
-from roadtrip.bots.road_to_300.fast import afterstates, network
+from roadtrip.bots.road_to_300.fast import afterstates, close_calls, network, selfplay
 
 
 def _between_rounds(
@@ -159,9 +159,11 @@ def test_learning_from_zero_lifts_greedy_play_and_is_exact_for_a_seed() -> None:
     learned = []
     for _ in range(2):
         weights = np.zeros(network.WEIGHT_COUNT)
-        before = afterstates.play_many(weights, np.uint64(3), 0, 1000, 300, True, 0, False, 0.0)
+        before = selfplay.play_many(
+            weights, np.uint64(3), 0, 1000, 300, True, 0, selfplay.GREEDY, 0.0
+        )
         for chunk in range(4):
-            afterstates.play_many(
+            selfplay.play_many(
                 weights,
                 np.uint64(7),
                 chunk * 5000,
@@ -169,10 +171,12 @@ def test_learning_from_zero_lifts_greedy_play_and_is_exact_for_a_seed() -> None:
                 300,
                 True,
                 0,
-                False,
+                selfplay.GREEDY,
                 0.2 / network.ACTIVE,
             )
-        after = afterstates.play_many(weights, np.uint64(3), 0, 1000, 300, True, 0, False, 0.0)
+        after = selfplay.play_many(
+            weights, np.uint64(3), 0, 1000, 300, True, 0, selfplay.GREEDY, 0.0
+        )
         assert before < 100 and after > 500
         learned.append(weights)
     assert np.array_equal(learned[0], learned[1])
@@ -182,7 +186,9 @@ def test_the_shipped_weights_win_more_than_the_base_policy_alone() -> None:
     """Greedy play by the shipped network beats the rollout search's base policy
     (58% of default games; benchmarks/README.md): over 2,000 games it wins > 65%."""
     weights = valued.shipped_weights(False)
-    won = afterstates.play_many(weights, np.uint64(12345), 0, 2000, 300, False, 0, False, 0.0)
+    won = selfplay.play_many(
+        weights, np.uint64(12345), 0, 2000, 300, False, 0, selfplay.GREEDY, 0.0
+    )
     assert won > 1300
 
 
@@ -258,8 +264,9 @@ def test_the_value_search_ranks_every_pair_and_takes_a_winning_ending() -> None:
 
 def test_a_single_cross_still_gets_its_movement_from_the_value_search() -> None:
     """When step 2 offers one field only, the bot crosses it without searching; the
-    movement (step 4) is then chosen by the value one roll deeper, as the compiled
-    policy chooses it (``afterstates``), and so on every decision of whole games."""
+    movement (step 4) is then chosen as the compiled policy chooses the pair
+    (``close_calls.close_pair``: one roll deep, close pairs two rolls deep), and so
+    is every decision of whole games."""
     game = roadtrip.load_game("road-to-300")
     bot = ExpertRoadTo300Bot(game, seconds=5.0)
     weights = valued.shipped_weights(False)
@@ -274,7 +281,7 @@ def test_a_single_cross_still_gets_its_movement_from_the_value_search() -> None:
             assert isinstance(state, RoadTo300State)
             sheet = state.sheets[0]
             single += len(sheet.cross_options) == 1
-            cell, end = afterstates.deep_pair(
+            cell, end = close_calls.close_pair(
                 weights, sheet.roll, sheet.crossed, sheet.circled, sheet.position, 300, False, 0
             )
             cross = bot.choose(observe(state, 0), rng)

@@ -5,9 +5,10 @@ At step 2 the bot plans the cross and the end of the movement together
 
 In the solo game with the rulebook's target and scoring (and numba installed) it
 plays by the learned value network (:mod:`.valued`): every pair valued one roll
-deeper, an expectimax over the next roll of the network's win chances.  In every
-other game (the competitive mode, another target, a round limit) it plays by the
-rollout search below.
+deeper, an expectimax over the next roll of the network's win chances, and with
+the default ruling close calls (the best pairs within 0.02) a roll further, as the
+time budget allows.  In every other game (the competitive mode, another target, a
+round limit) it plays by the rollout search below.
 
 Its base policy
 (``evaluation.base_key``) ranks every cross-and-move pair:
@@ -147,7 +148,14 @@ class ExpertRoadTo300Bot:
                 and self.rollouts
                 and valued.applies(settings, len(state.sheets) == 1, state.game.max_rounds)
             ):
-                end = valued.best_end(settings, sheet.crossed, sheet.circled, sheet.destinations)
+                budget = _TIME_SHARE * self.seconds - (time.perf_counter() - started)
+                end = valued.best_end(
+                    settings,
+                    sheet.crossed,
+                    sheet.circled,
+                    sheet.destinations,
+                    float("inf") if self.rollout_budget is not None else budget,
+                )
             elif end is None or end not in sheet.destinations:
                 end = plan_move(
                     settings, sheet.crossed, sheet.circled, sheet.destinations, self.width

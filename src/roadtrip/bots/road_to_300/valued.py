@@ -9,7 +9,11 @@ On a roll every cross-and-move pair (``planner.candidates``) is valued by the
 network, then, best first and while the time lasts, one roll deeper
 (:func:`.fast.afterstates.lookahead`: the expectation over the 56 next rolls of
 the network's best pair, three failed rolls ending the game); the pair with the
-best deeper value is played.  A cross that ends the game is valued exactly.
+best deeper value is played, unless it is a close call: when up to three of the
+best pairs lie within 0.02 of each other, the time left values them a roll
+further (:func:`closer_look`, :mod:`.fast.close_calls`; with the default ruling,
+``CLOSE_CALL_RULINGS``).  A cross that ends the
+game is valued exactly.
 
 The weights were learned for the solo game with the rulebook's scoring of the
 final field, the rulebook's target and no round limit; :func:`applies` says
@@ -22,9 +26,11 @@ from __future__ import annotations
 import io
 import time
 import zipfile
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from itertools import takewhile
 from typing import Any
 
 from roadtrip.bots.road_to_300.montecarlo import FINAL_CODES, available, numpy_module
@@ -32,6 +38,15 @@ from roadtrip.bots.road_to_300.planner import Choice, Settings, Sheet, candidate
 
 WEIGHT_FILES = {False: "default.npz", True: "cross-standing.npz"}
 TRAINED_TARGET = 300
+# The rulings (cross_standing or not) whose expert looks two rolls deep at close
+# calls: the default ruling, where the paired games measured a gain (benchmarks/
+# README.md, session 9).  With cross_standing the expert keeps one roll deep: its
+# 88% target is met that way (89.05% over 4,000 games) and the close calls were
+# not measured there at the same scale.
+CLOSE_CALL_RULINGS = frozenset({False})
+# How long one value two rolls deep takes on this machine, a running mean (seconds;
+# it varies with the position, from about 0.03 s to 0.4 s): the close calls' budget.
+_two_rolls_seconds = [0.1]
 
 
 class WeightsError(ValueError):
@@ -53,6 +68,13 @@ def kernels() -> tuple[Any, Any]:
     from roadtrip.bots.road_to_300.fast import afterstates, network
 
     return network, afterstates
+
+
+def close_calls_module() -> Any:
+    """The compiled two-rolls-deep search (:mod:`.fast.close_calls`), imported on first use."""
+    from roadtrip.bots.road_to_300.fast import close_calls
+
+    return close_calls
 
 
 def load_weights(data: bytes | Any) -> Any:
@@ -97,6 +119,7 @@ def warm_up() -> None:
         active = np.zeros(network.ACTIVE, dtype=np.int64)
         network.value(weights, 1, 1 << 7, 7, TRAINED_TARGET, cross_standing, False, active)
         afterstates.lookahead(weights, 1, 1 << 7, 7, TRAINED_TARGET, cross_standing, 0)
+        close_calls_module().lookahead_two(weights, 1, 1 << 7, 7, TRAINED_TARGET, cross_standing, 0)
 
 
 def applies(settings: Settings, solo: bool, max_rounds: int | None) -> bool:
@@ -167,22 +190,127 @@ def best_pair(
     options: tuple[tuple[int, int], ...],
     seconds: float,
 ) -> Choice:
-    """The pair the search plays (``value_pairs``' first)."""
-    top = value_pairs(settings, sheet, options, seconds)[0]
+    """The pair the expert plays: ``value_pairs``' first, unless close pairs differ
+    two rolls deep (:func:`closer_look`)."""
+    deadline = time.perf_counter() + seconds
+    ranked = value_pairs(settings, sheet, options, seconds)
+    stand = 0 if sheet.position < 0 else 1 << sheet.position
+
+    def position(pair: PairValue) -> tuple[int, int, int]:
+        end = -1 if pair.end is None else pair.end
+        return sheet.crossed | 1 << pair.cell | stand, sheet.circled | 1 << end, end
+
+    top = closer_look(settings, ranked, position, deadline)
     return Choice(top.cell, top.end, top.deeper if top.deeper is not None else top.value)
 
 
-def best_end(settings: Settings, crossed: int, circled: int, ends: tuple[int, ...]) -> int:
-    """Where to end a movement whose cross is already made (step 4, when step 2 had a
-    single choice and so no plan): the end with the best value one roll deeper."""
-    _network, afterstates = kernels()
+def closer_look(
+    settings: Settings,
+    ranked: Sequence[PairValue],
+    position: Callable[[PairValue], tuple[int, int, int]],
+    deadline: float,
+) -> PairValue:
+    """The first of ``ranked`` (ordered as ``value_pairs`` orders them), unless the
+    ruling is one of ``CLOSE_CALL_RULINGS`` and up to
+    ``CLOSE_PAIRS`` of the first lie within ``CLOSE_MARGIN`` of it one roll deep:
+    then the best of those two rolls deep (ties: the earlier), as many as the time
+    to ``deadline`` allows: the first two are started only if both should end in
+    time (as long as such values took on this machine so far), each later one if
+    it should take as long as the one before it; a single value decides nothing.
+    ``position`` gives a pair's (crossed, circled, end) after its round."""
+    close_calls = close_calls_module()
+    top = ranked[0]
+    if top.deeper is None or top.end is None:
+        return top
+    if settings.rules.cross_standing not in CLOSE_CALL_RULINGS:
+        return top
+    close = list(
+        takewhile(
+            lambda pair: (
+                pair.end is not None
+                and pair.deeper is not None
+                and top.deeper is not None
+                and top.deeper - pair.deeper < close_calls.CLOSE_MARGIN
+            ),
+            ranked[1 : close_calls.CLOSE_PAIRS],
+        )
+    )
+    if not close:
+        return top
     rules = settings.rules
     weights = shipped_weights(rules.cross_standing)
     final = FINAL_CODES[settings.final_field]
-    deeper = [
-        afterstates.lookahead(
-            weights, crossed, circled | 1 << end, end, rules.target, rules.cross_standing, final
+    looked: list[tuple[float, PairValue]] = []
+    spent = 2 * _two_rolls_seconds[0]  # room for the first two
+    for pair in [top, *close]:
+        started = time.perf_counter()
+        if started + spent > deadline:
+            break
+        crossed, circled, end = position(pair)
+        two = close_calls.lookahead_two(
+            weights, crossed, circled, end, rules.target, rules.cross_standing, final
+        )
+        looked.append((two, pair))
+        spent = time.perf_counter() - started
+        _two_rolls_seconds[0] = 0.8 * _two_rolls_seconds[0] + 0.2 * spent
+    if len(looked) < 2:
+        return top
+    return max(looked, key=lambda entry: entry[0])[1]  # the first of equals
+
+
+def compiled_depth(cross_standing: bool) -> int:
+    """The depth at which ``fast.selfplay.play`` plays the expert's games."""
+    from roadtrip.bots.road_to_300.fast import selfplay
+
+    if cross_standing in CLOSE_CALL_RULINGS:
+        return int(selfplay.CLOSE_TWO_ROLLS)
+    return int(selfplay.ONE_ROLL)
+
+
+def best_end(
+    settings: Settings,
+    crossed: int,
+    circled: int,
+    ends: tuple[int, ...],
+    seconds: float = float("inf"),
+) -> int:
+    """Where to end a movement whose cross is already made (step 4, when step 2 had a
+    single choice and so no plan): the end the expert would have planned with the
+    cross (ranked as ``value_pairs`` ranks pairs, then :func:`closer_look` within
+    ``seconds``)."""
+    deadline = time.perf_counter() + seconds
+    np = numpy_module()
+    network, afterstates = kernels()
+    rules = settings.rules
+    weights = shipped_weights(rules.cross_standing)
+    final = FINAL_CODES[settings.final_field]
+    active = np.zeros(network.ACTIVE, dtype=np.int64)
+    pairs = [
+        PairValue(
+            -1,
+            end,
+            network.value(
+                weights,
+                crossed,
+                circled | 1 << end,
+                end,
+                rules.target,
+                rules.cross_standing,
+                rules.final_field_on_fail,
+                active,
+            )[1],
+            afterstates.lookahead(
+                weights, crossed, circled | 1 << end, end, rules.target, rules.cross_standing, final
+            ),
         )
         for end in ends
     ]
-    return ends[max(range(len(ends)), key=lambda i: (deeper[i], -i))]
+    place_of = {id(pair): place for place, pair in enumerate(pairs)}
+    ranked = sorted(pairs, key=lambda p: (-(p.deeper or 0.0), -p.value, place_of[id(p)]))
+
+    def position(pair: PairValue) -> tuple[int, int, int]:
+        end = -1 if pair.end is None else pair.end
+        return crossed, circled | 1 << end, end
+
+    top = closer_look(settings, ranked, position, deadline)
+    return -1 if top.end is None else top.end

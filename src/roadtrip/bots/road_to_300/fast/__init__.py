@@ -7,8 +7,9 @@ the simulator.
   (used by :mod:`roadtrip.sim.fast_road_to_300`);
 * :mod:`.policy`: the expert's base policy;
 * :mod:`.crosscheck`: the proof of the expert's rollouts against the engine;
-* :mod:`.network` and :mod:`.afterstates`: the learned value network, greedy and
-  one-roll-deep play with it, and its learning;
+* :mod:`.network`, :mod:`.afterstates` and :mod:`.close_calls`: the learned value
+  network and play with it: greedy, one roll deep, close pairs two rolls deep;
+* :mod:`.selfplay`: whole games at each of those depths, and the network's learning;
 * :mod:`.playouts`: rollouts by the base policy or the network's greedy policy.
 
 Nothing is imported here, so importing the package loads neither numpy nor numba.

@@ -1,19 +1,15 @@
-"""Playing and learning Road to 300 with the value network (:mod:`.network`), compiled.
+"""Choosing Road to 300 pairs with the value network (:mod:`.network`), compiled.
 
 * :func:`greedy_pair`: on a roll, the cross-and-move pair whose position the
   network values most (a cross that ends the game is valued exactly: won or lost).
 * :func:`lookahead`: a position's value one roll deeper, an expectimax over the 56
   rolls with their odds: on each roll the greedy pair's value; a roll that crosses
   nothing is rolled again, and three in a row end the game.  The expert chooses
-  among the pairs by this value (``bots/road_to_300/valued.py``).
-* :func:`play`: a whole solo game by either of these; with ``rate`` > 0 the greedy
-  game is also a lesson: temporal-difference learning on afterstates, TD(0) (Sutton
-  and Barto, 6.8): after each move the logit of the previous position's value
-  moves towards the value of the position chosen next (or the game's result), so
-  the network learns the value of its own greedy play, which improves as it learns.
+  among the pairs by this value (``bots/road_to_300/valued.py``), and looks two
+  rolls deep at close ones (:mod:`.close_calls`).
+* :func:`deep_pair`: the pair with the best :func:`lookahead`.
 
-The dice come from the SplitMix64 streams of :mod:`.steps` (game ``i`` of a seed
-meets the same rolls under every policy), so runs are exact for a seed.
+Whole games with these (and the network's learning) are :mod:`.selfplay`'s.
 """
 
 from __future__ import annotations
@@ -25,17 +21,14 @@ from roadtrip.bots.road_to_300.fast.jit import jit
 from roadtrip.bots.road_to_300.fast.network import ACTIVE, value
 from roadtrip.bots.road_to_300.fast.policy import FINAL_ALWAYS, ended_score, mask_value
 from roadtrip.bots.road_to_300.fast.steps import (
-    below,
     cross_slots,
     destination_mask,
-    stream_start,
     walk_row,
 )
 from roadtrip.bots.road_to_300.fast.tables import (
     CROSS_CELLS,
     CROSS_COUNT,
     CROSS_DICE,
-    ROLL_OF,
     ROLL_PROBABILITY,
     VALUES,
 )
@@ -183,6 +176,22 @@ def lookahead(
                 chosen,
             )[2]
         )
+    return with_rerolls(total, fail, crossed, circled, position, target, final_field)
+
+
+@jit
+def with_rerolls(
+    total: float,
+    fail: float,
+    crossed: int,
+    circled: int,
+    position: int,
+    target: int,
+    final_field: int,
+) -> float:
+    """A position's value from ``total``, the sum over the rolls that cross a field
+    of their odds times their value, and ``fail``, the odds of a roll that crosses
+    nothing: such a roll is rolled again, and three in a row end the game."""
     locked = mask_value(crossed & circled)
     if final_field == FINAL_ALWAYS:
         locked += VALUES[position]
@@ -239,101 +248,3 @@ def deep_pair(
         if chance > best:
             best, best_cell, best_end = chance, cell, end
     return best_cell, best_end
-
-
-@jit
-def play(
-    weights: Weights,
-    seed: np.uint64,
-    index: int,
-    target: int,
-    cross_standing: bool,
-    final_field: int,
-    deep: bool,
-    rate: float,
-) -> int:
-    """Game ``index`` of ``seed`` (solo, no round limit), greedy or (``deep``) by
-    :func:`lookahead`; with ``rate`` > 0 (greedy only) each weight of the previous
-    position moves by ``rate`` x (the chosen value - its value).  1: won."""
-    stream = np.zeros(1, dtype=np.uint64)
-    stream[0] = stream_start(seed, np.uint64(index), np.uint64(1))
-    active = np.zeros(ACTIVE, np.int64)
-    chosen = np.zeros(ACTIVE, np.int64)
-    previous = np.zeros(ACTIVE, np.int64)
-    previous_value = -1.0  # < 0: no position to learn on
-    crossed, circled, position = 0, 0, -1
-    while True:
-        failed = 0
-        roll = ROLL_OF[below(stream, 0, 216)]
-        while not cross_slots(roll, crossed, circled, cross_standing) and failed < 2:
-            failed += 1
-            roll = ROLL_OF[below(stream, 0, 216)]
-        if not cross_slots(roll, crossed, circled, cross_standing):
-            locked = mask_value(crossed & circled)
-            if final_field == FINAL_ALWAYS and position >= 0:
-                locked += VALUES[position]
-            result = 1.0 if locked >= target else 0.0
-            cell, end, settled = -1, -1, True
-        elif deep:
-            cell, end = deep_pair(
-                weights, roll, crossed, circled, position, target, cross_standing, final_field
-            )
-            stand = 0 if position < 0 else 1 << position
-            settled, result = True, 0.0
-            if (
-                end < 0
-                and ended_score(crossed | 1 << cell | stand, circled, position, final_field)
-                >= target
-            ):
-                result = 1.0
-        else:
-            cell, end, result, settled = greedy_pair(
-                weights,
-                roll,
-                crossed,
-                circled,
-                position,
-                target,
-                cross_standing,
-                False,
-                final_field,
-                active,
-                chosen,
-            )
-        if rate > 0.0 and previous_value >= 0.0:
-            step = rate * (result - previous_value)
-            for i in range(ACTIVE):
-                weights[previous[i]] += step
-        if cell < 0 or end < 0:
-            return int(result >= 1.0)
-        crossed |= 1 << cell | (0 if position < 0 else 1 << position)
-        circled |= 1 << end
-        position = end
-        if mask_value(crossed & circled) >= target:
-            return 1
-        previous_value = -1.0
-        if not deep:
-            if settled and result == 0.0:
-                return 0
-            if not settled:
-                previous_value = result
-                previous[:] = chosen
-
-
-@jit
-def play_many(
-    weights: Weights,
-    seed: np.uint64,
-    first: int,
-    count: int,
-    target: int,
-    cross_standing: bool,
-    final_field: int,
-    deep: bool,
-    rate: float,
-) -> int:
-    """Games ``first .. first + count - 1`` of ``seed`` by :func:`play`; the wins."""
-    wins = 0
-    for index in range(first, first + count):
-        wins += play(weights, seed, index, target, cross_standing, final_field, deep, rate)
-    return wins
