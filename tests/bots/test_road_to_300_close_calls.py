@@ -13,11 +13,12 @@ from random import Random
 
 import numpy as np
 import pytest
+from road_to_300_rolls import Moves, over_the_engine_s_rolls
 
 import roadtrip
 from roadtrip.bots.road_to_300 import valued
 from roadtrip.bots.road_to_300.evaluation import Rules
-from roadtrip.bots.road_to_300.planner import Settings, Sheet, candidates
+from roadtrip.bots.road_to_300.planner import Choice, Settings, Sheet
 from roadtrip.core import sample_chance
 from roadtrip.games.road_to_300 import RoadTo300State, board
 from roadtrip.games.road_to_300.sheet import CROSS
@@ -68,17 +69,9 @@ def _two_rolls_by_the_engine_s_rolls(
 ) -> float:
     """Two rolls deep from the engine's rolls: on each of the 56, the network's three
     favourite pairs (``planner.candidates``) valued one roll deep, the best kept."""
-    settings = Settings(rules=Rules())
-    sheet = Sheet(crossed, circled, position)
     active = np.zeros(network.ACTIVE, dtype=np.int64)
-    blocked = crossed | circled
-    total = fail = 0.0
-    for options, (_roll, probability) in zip(board.CROSS_OPTIONS, board.ROLL_OUTCOMES, strict=True):
-        legal = tuple((cell, die) for cell, die in options if not blocked >> cell & 1)
-        if not legal:
-            fail += float(probability)
-            continue
-        moves, ending = candidates(settings, sheet, legal)
+
+    def best_favourite(moves: Moves, ending: list[Choice]) -> float:
         pairs = [(choice.value, choice.value) for choice in ending] + [
             (
                 network.value(weights, after, rings, end, 300, False, False, active)[1],
@@ -87,10 +80,9 @@ def _two_rolls_by_the_engine_s_rolls(
             for _cell, end, after, rings in moves
         ]
         favourites = sorted(pairs, key=lambda pair: -pair[0])[: close_calls.NEXT_WIDTH]
-        total += float(probability) * max(deeper for _value, deeper in favourites)
-    three = fail**3
-    locked = board.mask_value(crossed & circled)
-    return total / (1 - fail) * (1 - three) + three * (locked >= 300)
+        return max(deeper for _value, deeper in favourites)
+
+    return over_the_engine_s_rolls(crossed, circled, position, best_favourite)
 
 
 def test_two_rolls_deep_is_the_expectation_of_the_best_next_pairs_one_roll_deep() -> None:

@@ -12,13 +12,14 @@ from random import Random
 
 import numpy as np
 import pytest
+from road_to_300_rolls import Moves, over_the_engine_s_rolls
 
 import roadtrip
 from roadtrip.bots import observe
 from roadtrip.bots.road_to_300 import valued
 from roadtrip.bots.road_to_300.evaluation import Positions, Rules, measure, settled
 from roadtrip.bots.road_to_300.expert import ExpertRoadTo300Bot
-from roadtrip.bots.road_to_300.planner import Settings, Sheet, candidates
+from roadtrip.bots.road_to_300.planner import Choice, Settings, Sheet, candidates
 from roadtrip.core import sample_chance
 from roadtrip.games.road_to_300 import RoadTo300State, board
 from roadtrip.games.road_to_300.sheet import CROSS
@@ -114,26 +115,18 @@ def _lookahead_by_the_engine_s_rolls(
     weights: np.ndarray, crossed: int, circled: int, position: int
 ) -> float:
     """The expectimax over the 56 rolls, each roll's choices from ``planner.candidates``."""
-    settings = Settings(rules=Rules())
-    sheet = Sheet(crossed, circled, position)
     active = np.zeros(network.ACTIVE, dtype=np.int64)
-    blocked = crossed | circled
-    total = fail = 0.0
-    for options, (_roll, probability) in zip(board.CROSS_OPTIONS, board.ROLL_OUTCOMES, strict=True):
-        legal = tuple((cell, die) for cell, die in options if not blocked >> cell & 1)
-        if not legal:
-            fail += float(probability)
-            continue
-        moves, ending = candidates(settings, sheet, legal)
-        best = max([choice.value for choice in ending], default=0.0)
-        for _cell, end, after, rings in moves:
-            best = max(
-                best, network.value(weights, after, rings, end, 300, False, False, active)[1]
-            )
-        total += float(probability) * best
-    three = fail**3
-    locked = board.mask_value(crossed & circled)
-    return total / (1 - fail) * (1 - three) + three * (locked >= 300)
+
+    def best(moves: Moves, ending: list[Choice]) -> float:
+        return max(
+            [choice.value for choice in ending]
+            + [
+                network.value(weights, after, rings, end, 300, False, False, active)[1]
+                for _cell, end, after, rings in moves
+            ]
+        )
+
+    return over_the_engine_s_rolls(crossed, circled, position, best)
 
 
 def test_the_look_ahead_is_the_expectation_over_the_next_roll() -> None:
