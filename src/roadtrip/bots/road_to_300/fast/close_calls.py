@@ -98,6 +98,10 @@ def lookahead_two(
     afters = np.empty(MAX_PAIRS, np.int64)
     values = np.empty(MAX_PAIRS, np.float64)
     order = np.empty(NEXT_WIDTH, np.int64)
+    seen_afters = np.empty(len(ROLL_PROBABILITY) * NEXT_WIDTH, np.int64)
+    seen_ends = np.empty(len(ROLL_PROBABILITY) * NEXT_WIDTH, np.int64)
+    seen_values = np.empty(len(ROLL_PROBABILITY) * NEXT_WIDTH, np.float64)
+    seen = 0
     total = 0.0
     fail = 0.0
     for roll in range(len(ROLL_PROBABILITY)):
@@ -124,15 +128,27 @@ def lookahead_two(
             i = order[j]
             deeper = values[i]
             if ends[i] >= 0:
-                deeper = lookahead(
-                    weights,
+                # Several rolls offer the same pair (the same field crossed, the
+                # same end reached with another die): value it once.
+                known = 0
+                while known < seen and (seen_afters[known], seen_ends[known]) != (
                     afters[i],
-                    circled | 1 << ends[i],
                     ends[i],
-                    target,
-                    cross_standing,
-                    final_field,
-                )
+                ):
+                    known += 1
+                if known == seen:
+                    seen_afters[seen], seen_ends[seen] = afters[i], ends[i]
+                    seen_values[seen] = lookahead(
+                        weights,
+                        afters[i],
+                        circled | 1 << ends[i],
+                        ends[i],
+                        target,
+                        cross_standing,
+                        final_field,
+                    )
+                    seen += 1
+                deeper = seen_values[known]
             best = max(best, deeper)
         total += ROLL_PROBABILITY[roll] * best
     return with_rerolls(total, fail, crossed, circled, position, target, final_field)
