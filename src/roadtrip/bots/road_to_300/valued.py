@@ -142,6 +142,24 @@ def value_pairs(
 ) -> list[PairValue]:
     """Every pair of the roll, best first: searched pairs by their deeper value,
     then the rest by the network's value (see the module doc)."""
+    moves, ending = candidates(settings, sheet, options)
+    exact = [PairValue(c.cell, None, c.value, c.value) for c in ending]
+    pairs = _ranked_moves(settings, moves, seconds, weights)
+    best = pairs[0].deeper if pairs and pairs[0].deeper is not None else -1.0
+    won = [e for e in exact if e.value >= 1.0 or e.value > best]
+    return won + pairs + [e for e in exact if e not in won]
+
+
+def _ranked_moves(
+    settings: Settings,
+    moves: list[tuple[int, int, int, int]],
+    seconds: float,
+    weights: Any | None = None,
+) -> list[PairValue]:
+    """``moves`` ((cell, end, crossed, circled) after the round) valued by the
+    network and, best first while ``seconds`` last, one roll deeper; searched
+    pairs first by their deeper value (ties: the network's value, then the order
+    given), then the rest by the network's value."""
     np = numpy_module()
     network, afterstates = kernels()
     started = time.perf_counter()
@@ -149,8 +167,6 @@ def value_pairs(
     if weights is None:
         weights = shipped_weights(rules.cross_standing)
     final = FINAL_CODES[settings.final_field]
-    moves, ending = candidates(settings, sheet, options)
-    exact = [PairValue(c.cell, None, c.value, c.value) for c in ending]
     active = np.zeros(network.ACTIVE, dtype=np.int64)
     values = [
         network.value(
@@ -178,10 +194,7 @@ def value_pairs(
     place_of = {index: place for place, index in enumerate(order)}
     searched = sorted(deeper, key=lambda i: (-deeper[i], place_of[i]))
     rest = [i for i in order if i not in deeper]
-    pairs = [PairValue(moves[i][0], moves[i][1], values[i], deeper.get(i)) for i in searched + rest]
-    best = pairs[0].deeper if pairs and pairs[0].deeper is not None else -1.0
-    won = [e for e in exact if e.value >= 1.0 or e.value > best]
-    return won + pairs + [e for e in exact if e not in won]
+    return [PairValue(moves[i][0], moves[i][1], values[i], deeper.get(i)) for i in searched + rest]
 
 
 def best_pair(
@@ -279,34 +292,8 @@ def best_end(
     cross (ranked as ``value_pairs`` ranks pairs, then :func:`closer_look` within
     ``seconds``)."""
     deadline = time.perf_counter() + seconds
-    np = numpy_module()
-    network, afterstates = kernels()
-    rules = settings.rules
-    weights = shipped_weights(rules.cross_standing)
-    final = FINAL_CODES[settings.final_field]
-    active = np.zeros(network.ACTIVE, dtype=np.int64)
-    pairs = [
-        PairValue(
-            -1,
-            end,
-            network.value(
-                weights,
-                crossed,
-                circled | 1 << end,
-                end,
-                rules.target,
-                rules.cross_standing,
-                rules.final_field_on_fail,
-                active,
-            )[1],
-            afterstates.lookahead(
-                weights, crossed, circled | 1 << end, end, rules.target, rules.cross_standing, final
-            ),
-        )
-        for end in ends
-    ]
-    place_of = {id(pair): place for place, pair in enumerate(pairs)}
-    ranked = sorted(pairs, key=lambda p: (-(p.deeper or 0.0), -p.value, place_of[id(p)]))
+    moves = [(-1, end, crossed, circled | 1 << end) for end in ends]
+    ranked = _ranked_moves(settings, moves, float("inf"))
 
     def position(pair: PairValue) -> tuple[int, int, int]:
         end = -1 if pair.end is None else pair.end
