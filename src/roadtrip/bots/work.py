@@ -56,7 +56,7 @@ class Calibration:
     def units(self, seconds: float = DEFAULT_SECONDS) -> int:
         """The units that ``seconds`` of thinking buy (at least ``minimum``)."""
         check_seconds(seconds)
-        return max(self.minimum, int(round(seconds * self.per_second)))
+        return max(self.minimum, round(seconds * self.per_second))
 
     def seconds(self, units: int) -> float:
         """About how long ``units`` take on the reference machine."""
