@@ -216,7 +216,7 @@ class RedisBus:
                     yield batch
         finally:
             with contextlib.suppress(Exception):
-                await pubsub.aclose()  # type: ignore[no-untyped-call]
+                await pubsub.aclose()  # type: ignore[no-untyped-call,unused-ignore]  # typed from redis 8
             with contextlib.suppress(Exception):
                 await client.aclose()
 
