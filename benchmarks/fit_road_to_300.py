@@ -8,7 +8,7 @@ compares exactly such alternatives.  Fits a logistic regression of the game's
 result on the evaluation's features (positions the exact rules do not settle)
 and prints the weights to paste into ``evaluation.WEIGHTS`` (or
 ``WEIGHTS_CROSS_STANDING``).  ``play`` here is the bitmask simulator the tests and
-benchmarks/README.md compare with the engine.
+docs/history.md compare with the engine.
 
     python benchmarks/fit_road_to_300.py --games 8000 --width 0 --explore
     python benchmarks/fit_road_to_300.py --games 6000 --width 0 --explore --cross-standing

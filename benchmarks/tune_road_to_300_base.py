@@ -12,7 +12,7 @@ positions whose reachable value (``policy.position_key``) is short of the points
 needed plus the margin ranked last.  The shipped base policy is ``(-0.5, 0, 0, 0,
 0, 0)``.  The settings below are the ones session 5 screened: ``(-5, 20, 30, 200,
 0, 0)`` wins about 1.8 points more games alone, but as the expert's rollout policy
-it lost games (benchmarks/README.md), so it was not shipped.
+it lost games (docs/history.md), so it was not shipped.
 """
 
 from __future__ import annotations

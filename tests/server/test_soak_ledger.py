@@ -1,6 +1,6 @@
 """The soak's accounting of acknowledged moves (benchmarks/soak_ledger.py).
 
-Soak run 3 reported one acknowledged move missing (benchmarks/README.md, "Soak").
+Soak run 3 reported one acknowledged move missing (docs/history.md, "Soak").
 Its client counted a move as acknowledged by any later state whose ``my_moves`` was
 past the move's index, and kept one answer per index, overwriting.  A state older
 than one already received (the server could queue one: test_state_order.py) made

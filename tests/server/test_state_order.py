@@ -6,7 +6,7 @@ the cluster's bus worker (an event from another process), the event loop (hello,
 queue after the move's own newer message.  A client that believed it (the soak's
 random player did) would act on the old state, and count the move it then made as
 acknowledged by the next state whose move count is past it: the soak's one
-"lost" move of run 3 (benchmarks/README.md, "Soak").  The writer drops a state
+"lost" move of run 3 (docs/history.md, "Soak").  The writer drops a state
 older than the newest it sent (``roadtrip.server.websocket._write``).
 """
 

@@ -72,7 +72,7 @@ def uvicorn_settings(host: str, port: int) -> dict[str, Any]:
         "access_log": False,
         "log_level": "warning",
         # permessage-deflate off: a state message is a few kB, and compressing every
-        # one cost a quarter of the server's CPU under load (benchmarks/README.md).
+        # one cost a quarter of the server's CPU under load (docs/history.md, "Load").
         "ws_per_message_deflate": False,
         # uvicorn would buffer 16 MiB per WebSocket message before the app's check.
         "ws_max_size": WS_MAX_BYTES,

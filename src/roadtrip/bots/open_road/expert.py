@@ -101,7 +101,7 @@ def duel_weights(weights: Weights) -> Weights:
     """The weights the expert plays by in a two-rider race (its own decisions and
     its own seat in playouts): ``weights`` with a dot of damage to the rival worth
     a dot (self-play of the heuristic, 2 riders, 2,000 races: ``attack`` 0.7: 50.6%,
-    1.0: 52.0%, 1.5: 48.3%, 2.0: 42.0% against the base; benchmarks/README.md)."""
+    1.0: 52.0%, 1.5: 48.3%, 2.0: 42.0% against the base; docs/history.md)."""
     return dataclasses.replace(weights, attack=DUEL_ATTACK)
 
 

@@ -14,5 +14,5 @@
 
 The fast path has its own random streams (SplitMix64 per game index), so for a
 seed it plays other games than the engine path, reproducibly on every backend;
-``benchmarks/README.md`` has the figures and the design.
+``benchmarks/README.md`` has the figures, ``docs/history.md`` the design.
 """

@@ -10,7 +10,7 @@
   replayed through ``RoadTo300State.apply_action`` (any illegal action raises); the
   engine's game ends where the rollout says, with the same score.
 
-``tests/bots/test_road_to_300_fast.py`` runs both; ``benchmarks/README.md`` (Road
+``tests/bots/test_road_to_300_fast.py`` runs both; ``docs/history.md`` (Road
 to 300: expert) gives the figures of a 10,000-state run.
 """
 
