@@ -156,9 +156,13 @@ def cost_text(review: Review, decision: ReviewedDecision) -> str:
     if review.measure == "turns":
         if decision.cost < 0.05 and high < 0.05:
             return "-"
+        if low == high:
+            return f"+{decision.cost:.1f} turns (exact)"
         return f"+{decision.cost:.1f} turns ({_bound(low, 1)}-{_bound(high, 1)})"
     if decision.cost < 0.005 and high < 0.005:
         return "-"
+    if low == high:
+        return f"{100 * decision.cost:.0f} pts (exact)"
     return f"{100 * decision.cost:.0f} pts ({_bound(100 * low, 0)}-{_bound(100 * high, 0)})"
 
 
@@ -187,23 +191,21 @@ def decisions_table(review: Review, who: str, source: str) -> Table:
         ("made", "right"),
         ("best", "right"),
         ("given up", "right"),
-        ("verdict", "left"),
     ]:
         table.add_column(header, justify=justify)  # type: ignore[arg-type]
     for decision in review.decisions:
         chosen, best = decision.chosen, decision.best
         same = chosen.action == best.action
-        verdict = decision.label or ""
+        verdict = f" {decision.label}" if decision.label else ""
         if decision.budget == "minimum":
-            verdict = f"{verdict} (quick look)".strip()
+            verdict += " (quick look)"
         table.add_row(
             str(decision.index + 1),
             escape(chosen.label),
             "(the same)" if same else escape(best.label),
             figure(review, chosen.win, chosen.score),
             figure(review, best.win, best.score),
-            cost_text(review, decision),
-            verdict,
+            cost_text(review, decision) + verdict,
         )
     return table
 
@@ -214,6 +216,8 @@ def summary_text(review: Review) -> str:
     interval = review.total_interval
     if review.measure == "turns":
         span = f"{_bound(interval.low, 1)}-{_bound(interval.high, 1)}"
+        if interval.low == interval.high:
+            span = "exact"
         given = f"{review.total:.1f} expected turns ({span})"
     else:
         span = f"{_bound(100 * interval.low, 1)}-{_bound(100 * interval.high, 1)}"

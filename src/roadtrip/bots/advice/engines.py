@@ -67,14 +67,13 @@ MCTS_MINIMUM = 50
 MCTS_CALIBRATIONS = {
     game_id: Calibration(f"advisor search, {game_id}", "iterations", rate, MCTS_MINIMUM)
     for game_id, rate in {
-        "get-your-kicks": 1500,
-        "mileage-may-vary": 1500,
-        "road-rally": 1500,
-        "open-road": 300,
-        "road-to-300": 1500,
+        "get-your-kicks": 4700,
+        "mileage-may-vary": 3200,
+        "road-rally": 490,
+        "open-road": 125,
     }.items()
 }
-MCTS_DEFAULT = Calibration("advisor search", "iterations", 500, MCTS_MINIMUM)
+MCTS_DEFAULT = Calibration("advisor search", "iterations", 125, MCTS_MINIMUM)  # the slowest
 
 
 def bot_policy(bot: Bot) -> RolloutPolicy:

@@ -33,9 +33,9 @@ from roadtrip.games.main_street.base import GO_ON, STOP
 
 # Units of work per second on a quiet core of the reference machine, measured by
 # benchmarks/calibrate_advice.py (the solved tables are exact: no units).
-GREEDY_SEARCH = Calibration("advisor search, greedy playouts", "iterations", 400, 50)
-ROLLOUTS = Calibration("Road to 300 compiled rollouts", "rollouts per choice x choices", 4000, 64)
-SOLO_SAMPLES = Calibration("solo turns by sampling", "samples", 800, 40)
+GREEDY_SEARCH = Calibration("advisor search, greedy playouts", "iterations", 880, 50)
+ROLLOUTS = Calibration("Road to 300 compiled rollouts", "rollouts per choice x choices", 10000, 64)
+SOLO_SAMPLES = Calibration("solo turns by sampling", "samples", 2400, 40)
 
 
 def turns_taken(state: State, seat: int) -> float:

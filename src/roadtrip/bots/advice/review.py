@@ -246,8 +246,11 @@ def judge(
         cost, cost_interval = loss.win, loss.win_interval
         margin = second.win if second else 0.0
         margin_interval = second.win_interval if second else Interval(0.0, 0.0)
-    cost = max(cost, 0.0)  # the best by its own ranking: a negative gap is no loss
-    cost_interval = Interval(cost_interval.low, max(cost_interval.high, cost))
+    if cost < 0:
+        # The best by its own ranking (the chance to win first): a negative gap in
+        # turns is no loss in turns (that choice gave up its chance to win instead).
+        low = 0.0 if cost_interval.high < 0 else max(cost_interval.low, 0.0)
+        cost, cost_interval = 0.0, Interval(low, max(cost_interval.high, 0.0))
     return ReviewedDecision(
         index=index,
         chosen=chosen,
@@ -287,7 +290,10 @@ def review_match(
             forced += 1
     if total == 0 and forced == 0:
         raise IllegalMove(f"seat {seat} made no decision in this match")
-    full = total if match_seconds is None else min(total, int(match_seconds // seconds))
+    # How many decisions the match's budget buys at ``seconds`` each (a hair of
+    # slack: 0.06 / 0.02 is 2.9999... in floating point).
+    affordable = None if match_seconds is None else math.floor(match_seconds / seconds + 1e-9)
+    full = total if affordable is None else min(total, affordable)
     first_seconds = seconds if full == total else MINIMUM_SECONDS
     first_budget = "full" if full == total else "minimum"
 
