@@ -153,9 +153,7 @@ def test_a_given_up_chance_is_never_printed_as_a_negative_chance(tmp_path: Path)
 def test_a_match_budget_judges_the_costliest_first_and_says_so(tmp_path: Path) -> None:
     record = tmp_path / "r300.json"
     save(record, "road-to-300", seed=21, pick=-1)
-    result = run(
-        "review", str(record), "--seconds", "0.02", "--match-seconds", "0.06", "--json"
-    )
+    result = run("review", str(record), "--seconds", "0.02", "--match-seconds", "0.06", "--json")
     review = json.loads(result.stdout)
     full = [d for d in review["decisions"] if d["budget"] == "full"]
     quick = [d for d in review["decisions"] if d["budget"] == "minimum"]
