@@ -43,17 +43,13 @@ import numpy as np
 from numba import types
 from numba.typed import Dict
 
+from roadtrip.bots.road_to_300.endgame import optimal
 from roadtrip.bots.road_to_300.fast.playouts import base_rollout
 from roadtrip.bots.road_to_300.fast.policy import (
-    ALL,
-    bit_count,
     choose_pair,
-    component,
     ended_score,
-    fail_chance,
     mask_value,
     position_key,
-    top_value,
 )
 from roadtrip.bots.road_to_300.fast.steps import (
     below,
@@ -66,9 +62,7 @@ from roadtrip.bots.road_to_300.fast.tables import (
     CROSS_CELLS,
     CROSS_COUNT,
     CROSS_DICE,
-    NEIGHBOURS,
     ROLL_OF,
-    ROLL_PROBABILITY,
 )
 from roadtrip.bots.road_to_300.fast.tables import VALUES as FIELD_VALUES
 
@@ -276,54 +270,6 @@ def endgame_starts(seed, count, low, high, cs):  # type: ignore[no-untyped-def]
             circled |= 1 << end
             position = end
     return out
-
-
-@numba.njit
-def optimal(crossed, position, need, cs, memo, base):  # type: ignore[no-untyped-def]
-    """The win chance of optimal play between rounds (``crossed``: every X,
-    ``position``: the circled field stood on, ``need``: points needed beyond it);
-    with ``base``, of the base policy instead (its pair on every roll)."""
-    open_fields = ~(crossed | 1 << position) & ALL
-    if need <= 0:  # won unless three rolls in a row cross nothing
-        q = fail_chance(crossed ^ ALL if cs else open_fields)
-        return 1.0 - q * q * q
-    region = component(NEIGHBOURS[position] & open_fields, open_fields)
-    size = bit_count(region)
-    if top_value(region, size if cs else min(size, bit_count(open_fields) // 2)) < need:
-        return 0.0
-    key = crossed | position << 36 | need << 42
-    if key in memo:
-        return memo[key]
-    total, failing = 0.0, 0.0
-    for roll in range(len(ROLL_PROBABILITY)):
-        slots = cross_slots(roll, crossed, 1 << position, cs)
-        if slots == 0:
-            failing += ROLL_PROBABILITY[roll]
-            continue
-        best = 0.0  # a cross that leaves no movement ends the game short of the target
-        if base:
-            # The key ranks pairs alike with or without the points locked in before.
-            cell, end = choose_pair(
-                roll, crossed, 1 << position, position, need + FIELD_VALUES[position], cs, False, 0
-            )
-            if end >= 0:
-                after = crossed | 1 << cell | 1 << position
-                best = optimal(after, end, need - FIELD_VALUES[end], cs, memo, base)
-            total += ROLL_PROBABILITY[roll] * best
-            continue
-        for k in range(CROSS_COUNT[roll]):
-            if slots >> k & 1:
-                after = crossed | 1 << CROSS_CELLS[roll, k] | 1 << position
-                ends = destination_mask(walk_row(position, CROSS_DICE[roll, k], False), after)
-                for end in range(36):
-                    if ends >> end & 1:
-                        best = max(
-                            best, optimal(after, end, need - FIELD_VALUES[end], cs, memo, base)
-                        )
-        total += ROLL_PROBABILITY[roll] * best
-    value = total * (1.0 + failing + failing * failing)  # up to two failed rolls first
-    memo[key] = value
-    return value
 
 
 def exact_mean(starts: np.ndarray, cs: bool, base: bool) -> float:

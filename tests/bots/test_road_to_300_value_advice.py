@@ -390,9 +390,7 @@ def test_a_won_sheet_keeps_the_pairs_that_reach_the_most_points() -> None:
     settings = settings_for(_game(state), state, 0)
     here = Sheet(sheet.crossed, sheet.circled, sheet.position)
     moves, _ending = candidates(settings, here, sheet.cross_options)
-    kept = advising._ranked_moves(
-        settings, here, sheet.cross_options, moves, Budget(iterations=1, seconds=None)
-    )
+    kept = advising._ranked_moves(settings, here, sheet.cross_options, moves)
     crosses = {cell for cell, *_ in moves}
     assert len(crosses) > 1
     assert any(len([m for m in moves if m[0] == c]) > 2 for c in crosses)

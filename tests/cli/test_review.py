@@ -58,9 +58,16 @@ def test_json_review_judges_every_real_decision_of_the_seat(tmp_path: Path) -> N
         assert decision["chosen"]["action"] == history[index][1]
         assert decision["chosen"]["label"] == states[index].describe_action(history[index][1], 0, 0)
         assert decision["win_lost"] == pytest.approx(
-            max(0.0, decision["best"]["win"] - decision["chosen"]["win"])
+            decision["best"]["win"] - decision["chosen"]["win"]
         )
         assert decision["cost"] == decision["win_lost"] >= 0
+        low, high = decision["cost_interval"]
+        assert -1.0 <= low <= decision["cost"] <= high <= 1.0
+        low, high = decision["win_lost_interval"]
+        assert low <= decision["win_lost"] <= high
+        assert decision["budget"] == "full"
+        if decision["label"] is not None:  # only where the interval supports it
+            assert low > review["thresholds"]["inaccuracy"]
     assert review["total"] == pytest.approx(sum(d["cost"] for d in review["decisions"]))
     costs = {d["index"]: d["cost"] for d in review["decisions"]}
     costliest = review["costliest"]
@@ -79,7 +86,9 @@ def test_the_table_names_best_choices_total_and_costliest(tmp_path: Path) -> Non
     assert "Review of Player 1 (seat 1) in road-to-300" in out
     assert "advisor's best" in out and "given up" in out
     assert re.search(
-        r"Total given up: \d+\.\d percentage points of the chance to win over \d+", out
+        r"Total given up: \d+\.\d percentage points of the chance to win "
+        r"\(\d+\.\d-\d+\.\d\) over \d+",
+        out,
     )
     assert "Costliest decisions: 1. move" in out or "No decision gave anything up" in out
 
@@ -92,9 +101,11 @@ def test_solo_main_street_is_reviewed_in_expected_turns(tmp_path: Path) -> None:
     review = json.loads(result.stdout)
     assert review["measure"] == "turns" and review["score_name"] == "expected turns"
     for decision in review["decisions"]:
-        assert decision["cost"] == decision["score_lost"] >= 0
+        assert decision["cost"] == max(decision["score_lost"], 0.0) >= 0
+        # The solved tables: exact figures, zero-width intervals, paired by nature.
+        assert decision["cost_interval"] == [decision["cost"], decision["cost"]]
     table = run("review", str(record), "--seconds", "0.02")
-    assert "expected turns over" in " ".join(table.stdout.split())
+    assert "expected turns (exact) over" in " ".join(table.stdout.split())
 
 
 def test_another_seat_of_a_multiplayer_match(tmp_path: Path) -> None:
@@ -124,3 +135,32 @@ def test_an_unfinished_or_missing_record_is_refused(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "not finished" in result.stderr
     missing = run("review", str(tmp_path / "nothing.json"))
     assert missing.exit_code == 2 and "cannot read the record" in missing.stderr
+
+
+def test_a_given_up_chance_is_never_printed_as_a_negative_chance(tmp_path: Path) -> None:
+    """The review once printed "-100%" in the given-up column: a chance to win
+    given up is printed as percentage points with its interval, never as a
+    negative percentage."""
+    record = tmp_path / "rr.json"
+    save(record, "road-rally", seed=8, pick=-1, players=2)
+    result = run("review", str(record), "--seconds", "0.01", "--match-seconds", "0.05")
+    assert result.exit_code == 0, result.output
+    assert not re.search(r"-\d+%", result.stdout)
+    out = " ".join(result.stdout.split())
+    assert "judged at the advisor's minimum budget only" in out
+
+
+def test_a_match_budget_judges_the_costliest_first_and_says_so(tmp_path: Path) -> None:
+    record = tmp_path / "r300.json"
+    save(record, "road-to-300", seed=21, pick=-1)
+    result = run("review", str(record), "--seconds", "0.02", "--match-seconds", "0.06", "--json")
+    review = json.loads(result.stdout)
+    full = [d for d in review["decisions"] if d["budget"] == "full"]
+    quick = [d for d in review["decisions"] if d["budget"] == "minimum"]
+    assert len(full) == 3 and review["at_minimum_budget"] == len(quick) > 0
+    # Those judged again were the ones whose first look left the most room for loss.
+    quick_only = run("review", str(record), "--seconds", "0.02", "--match-seconds", "0", "--json")
+    plain = json.loads(quick_only.stdout)
+    assert plain["at_minimum_budget"] == len(plain["decisions"])
+    first = {d["index"]: d["cost_interval"][1] for d in plain["decisions"]}
+    assert min(first[d["index"]] for d in full) >= max(first[d["index"]] for d in quick)

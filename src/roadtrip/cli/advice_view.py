@@ -33,10 +33,10 @@ class AdvisorHint:
     def choose(self, observation: Observation, rng: Random) -> int:
         # The advisor reads only this seat's view: a determinization is as good as
         # the real state to it (in perfect-information games it *is* the state).
-        state = observation.sample_state(rng)
-        self.last_report = advise(
-            state, observation.seat, self.seconds, seed=rng.randrange(1 << 30)
-        )
+        # Its seed is the position's canonical one (not ``rng``): the hint shows the
+        # figures the browser's Advice and the review show for this position.
+        state = observation.sample_state(Random(0))
+        self.last_report = advise(state, observation.seat, self.seconds)
         return self.last_report.best.action
 
 

@@ -34,7 +34,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 
-from roadtrip.bots.advice import AdviceReport, advise, review_match
+from roadtrip.bots.advice import AdviceReport, advise, canonical_seed, review_match
 from roadtrip.core.errors import GameOver, InvalidSeat, NotYourTurn
 from roadtrip.server.advice_policy import AdviceOff, NotOverYet, advice_allowed
 from roadtrip.server.bot_pool import BotPool, BotPoolFailure
@@ -133,7 +133,7 @@ class AdviceService:
                 state,
                 seat,
                 self.seconds,
-                seed=f"{grant.match_id}:{version}",
+                seed=canonical_seed(state, seat),
                 names=names,
             )
             report = await asyncio.wrap_future(future)

@@ -15,6 +15,7 @@ from roadtrip.bots.advice.advisor import (
     AdvisorHook,
     advise,
     advisor_for,
+    canonical_seed,
     register_advisor,
 )
 from roadtrip.bots.advice.engines import (
@@ -24,14 +25,15 @@ from roadtrip.bots.advice.engines import (
     flat_engine,
     mcts_engine,
 )
-from roadtrip.bots.advice.figures import Advice, AdviceReport, Estimate, Interval
+from roadtrip.bots.advice.figures import Advice, AdviceReport, Estimate, Interval, Loss
 from roadtrip.bots.advice.games import register_game_advisors
-from roadtrip.bots.advice.review import Review, ReviewedDecision, review_match
+from roadtrip.bots.advice.review import LABELS, Review, ReviewedDecision, review_match
 
 register_game_advisors()
 
 __all__ = [
     "DEFAULT_SECONDS",
+    "LABELS",
     "Advice",
     "AdviceReport",
     "AdvisorHook",
@@ -39,11 +41,13 @@ __all__ = [
     "EngineResult",
     "Estimate",
     "Interval",
+    "Loss",
     "Review",
     "ReviewedDecision",
     "advise",
     "advisor_for",
     "bot_policy",
+    "canonical_seed",
     "flat_engine",
     "mcts_engine",
     "register_advisor",

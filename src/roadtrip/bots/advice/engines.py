@@ -8,7 +8,13 @@ determinizations of what it cannot see), never the real state.
   seat's point of view; each root action's mean value (returns: its chance to win)
   and mean score, with their variances from the search's sums of squares.
 - :func:`flat_engine`: flat Monte Carlo, each action in turn then a rollout
-  policy to the end, measuring any quantity (the turns of a solo game).
+  policy to the end, measuring any quantity (the turns of a solo game); every
+  action's k-th sample uses the same random numbers (the same hidden cards and
+  dice), so the difference of two actions is judged sample by sample (paired).
+
+Budgets are units of work (``budget.iterations``: search iterations, or samples
+in all); ``budget.seconds`` is only the safety cap (:func:`roadtrip.bots.work.
+safety_cap`), and a result it cut short says so (``capped``).
 - :func:`bot_policy`: a registered bot as a rollout policy.
 """
 
@@ -19,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from random import Random
 
-from roadtrip.bots.advice.figures import Estimate
+from roadtrip.bots.advice.figures import Estimate, Paired
 from roadtrip.bots.base import Bot, Observation, observe
 from roadtrip.bots.search.bot import MCTSBot
 from roadtrip.bots.search.evaluation import (
@@ -30,6 +36,7 @@ from roadtrip.bots.search.evaluation import (
     sample_outcome,
 )
 from roadtrip.bots.search.mcts import Budget, SearchSettings
+from roadtrip.bots.work import Calibration
 from roadtrip.core.state import State
 
 
@@ -42,6 +49,8 @@ class EngineResult:
     method: str
     score_name: str = "points"
     lower_is_better: bool = False
+    capped: bool = False  # the safety cap stopped the work before its units were done
+    paired: Paired | None = None
 
 
 Engine = Callable[[Observation, Budget, Random], EngineResult]
@@ -49,6 +58,22 @@ Measure = Callable[[State, int], float]
 """``measure(final_state, seat)``: the score a flat engine reports for a playout."""
 
 ROLLOUT_DEPTH = 1000  # as the mcts bot: very long random playouts are cut off there
+
+# The generic search with random playouts: iterations per second on a quiet core of
+# the reference machine, per game (a playout of The Open Road is far longer than
+# one of Road to 300), measured by benchmarks/calibrate_advice.py.  The minimum
+# gives every legal action of a typical decision a few visits.
+MCTS_MINIMUM = 50
+MCTS_CALIBRATIONS = {
+    game_id: Calibration(f"advisor search, {game_id}", "iterations", rate, MCTS_MINIMUM)
+    for game_id, rate in {
+        "get-your-kicks": 4700,
+        "mileage-may-vary": 3200,
+        "road-rally": 490,
+        "open-road": 125,
+    }.items()
+}
+MCTS_DEFAULT = Calibration("advisor search", "iterations", 125, MCTS_MINIMUM)  # the slowest
 
 
 def bot_policy(bot: Bot) -> RolloutPolicy:
@@ -96,7 +121,8 @@ def mcts_engine(
             )
             for stats in result.actions
         )
-        return EngineResult(estimates, result.iterations, method)
+        capped = budget.iterations is not None and result.iterations < budget.iterations
+        return EngineResult(estimates, result.iterations, method, capped=capped)
 
     return engine
 
@@ -104,14 +130,18 @@ def mcts_engine(
 class _Tally:
     """Running sums of one action's playouts."""
 
-    __slots__ = ("n", "score", "score_sq", "win", "win_sq")
+    __slots__ = ("n", "score", "score_sq", "scores", "win", "win_sq", "wins")
 
     def __init__(self) -> None:
         self.n = 0
         self.win = self.win_sq = self.score = self.score_sq = 0.0
+        self.wins: list[float] = []
+        self.scores: list[float] = []
 
     def add(self, win: float, score: float) -> None:
         self.n += 1
+        self.wins.append(win)
+        self.scores.append(score)
         self.win += win
         self.win_sq += win * win
         self.score += score
@@ -144,21 +174,26 @@ def flat_engine(
     def engine(observation: Observation, budget: Budget, rng: Random) -> EngineResult:
         seat, legal = observation.seat, observation.legal_actions
         tallies = {action: _Tally() for action in legal}
-        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-        samples = 0
+        cap = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        samples, capped = 0, False
         while True:
+            # One round: every action on the same hidden cards and dice.
+            common = rng.getrandbits(64)
             for action in legal:
-                state = observation.sample_state(rng)
+                sample_rng = Random(common)
+                state = observation.sample_state(sample_rng)
                 state.apply_action(action, seat)
-                _play_out(state, policy, rng)
+                _play_out(state, policy, sample_rng)
                 tallies[action].add(float(state.returns()[seat]), measure(state, seat))
             samples += len(legal)
             if budget.iterations is not None and samples >= budget.iterations:
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
+            if cap is not None and time.perf_counter() >= cap:
+                capped = budget.iterations is not None
                 break
         estimates = tuple(tallies[action].estimate(action) for action in legal)
-        return EngineResult(estimates, samples, method, score_name, lower_is_better)
+        paired = {a: (tuple(t.wins), tuple(t.scores)) for a, t in tallies.items()}
+        return EngineResult(estimates, samples, method, score_name, lower_is_better, capped, paired)
 
     return engine
 

@@ -25,10 +25,17 @@ from roadtrip.bots.main_street import MAIN_STREET_GAMES, make_push_your_luck_bot
 from roadtrip.bots.main_street.solo_values import INFINITY, solo_figures
 from roadtrip.bots.road_to_300.greedy import GreedyRoadTo300Bot
 from roadtrip.bots.search.mcts import Budget
+from roadtrip.bots.work import Calibration
 from roadtrip.core.game import Game
 from roadtrip.core.registry import load_game
 from roadtrip.core.state import State
 from roadtrip.games.main_street.base import GO_ON, STOP
+
+# Units of work per second on a quiet core of the reference machine, measured by
+# benchmarks/calibrate_advice.py (the solved tables are exact: no units).
+GREEDY_SEARCH = Calibration("advisor search, greedy playouts", "iterations", 880, 50)
+ROLLOUTS = Calibration("Road to 300 compiled rollouts", "rollouts per choice x choices", 10000, 64)
+SOLO_SAMPLES = Calibration("solo turns by sampling", "samples", 2400, 40)
 
 
 def turns_taken(state: State, seat: int) -> float:
@@ -90,12 +97,14 @@ def register_game_advisors() -> None:
             bot_policy(GreedyRoadTo300Bot()), method="Monte Carlo tree search, greedy playouts"
         ),
         name="search with greedy playouts",
+        calibration=GREEDY_SEARCH,
     )
     register_advisor(
         ("road-to-300",),
         road_to_300_rollouts,
         name="the expert's rollouts",
         applies=solo_with_numba,
+        calibration=ROLLOUTS,
     )
     for game_id in MAIN_STREET_GAMES:
         push = make_push_your_luck_bot(load_game(game_id, players=1))
@@ -110,6 +119,7 @@ def register_game_advisors() -> None:
             ),
             name="solo turns by sampling",
             applies=is_solo,
+            calibration=SOLO_SAMPLES,
         )
         register_advisor(
             (game_id,), solved_solo_engine, name="solved solo tables", applies=is_solved_solo

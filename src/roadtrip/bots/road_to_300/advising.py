@@ -21,25 +21,34 @@ the policy.
 Which pairs are rolled out: the base policy's rollouts are cheap (about 0.03 ms),
 so every pair is.  A network rollout costs about ten times as much, and the first
 roll of a game has 35-61 pairs, so with the network the pairs are first ranked as the expert
-ranks them (``valued.value_pairs``: the network's value one roll deeper, best
-first, while at most ``RANK_SHARE`` of a time budget lasts; the network's value
-for the rest; equal values, a result settled, by the points reached), and only
+ranks them (``valued.value_pairs``: the network's value one roll deeper for
+every pair, never cut by the clock; equal values, a result settled, by the
+points reached), and only
 the best ``PAIRS_PER_CROSS`` pairs of each cross are rolled out, at most
 ``MAX_POSITIONS`` in all but always the best pair of every cross
 (:func:`kept_pairs`).  A cross's figures are then those of its best kept
 pair: fewer, longer rollouts, and a maximum over two pairs' means instead of
 twenty is less inflated by the luckiest one.  Step-4 ends are all rolled out.
 
-An iteration budget means what it meant before the pruning: each legal action's
-figures rest on ``ceil(iterations / legal actions)`` rollouts, so every rolled-out
-position gets that many; ``EngineResult.samples`` counts the rollouts played
-(that many times the positions rolled out).
+The budget is units of work only (``budget.iterations``; the advisor turns
+seconds into them by its calibration): each legal action's figures rest on
+``ceil(iterations / legal actions)`` rollouts, so every rolled-out position gets
+that many; ``EngineResult.samples`` counts the rollouts played (that many times
+the positions rolled out).  The k-th rollout of every position uses the same
+dice, so the engine hands the advisor the paired samples (best minus chosen is
+judged rollout by rollout).  ``budget.seconds`` is only the safety cap.
+
+Near the end of a solo game in the rulebook's setup (:func:`endgame_applies`,
+at most ``ENDGAME_NEED`` points still needed), the win figures are exact: the
+chance that optimal play wins from each choice (:mod:`.endgame`), the scores
+still from the rollouts.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import cache, partial
 from random import Random
 from typing import Any, cast
@@ -60,12 +69,11 @@ from roadtrip.games.road_to_300.sheet import CROSS, MOVE
 METHOD = "rollouts of the expert's base policy, common dice"
 # The network's greedy policy (the string is as short as METHOD: it titles tables).
 VALUE_METHOD = "rollouts of the value network's play, common dice"
-BATCH = 64  # at most this many rollouts per position between checks of the clock
-FIRST_BATCH = 16  # rollouts per position in the first batch of a time budget
+BATCH = 64  # rollouts per position between checks of the safety cap
+ENDGAME_NEED = 40  # points still needed, at most, for the exact endgame win figures
 # Network rollouts: the pairs of a step-2 cross kept for rollouts (see the module doc).
 PAIRS_PER_CROSS = 2
 MAX_POSITIONS = 12  # in all, unless there are more crosses (each keeps its best)
-RANK_SHARE = 0.3  # of a time budget, at most, for ranking the pairs one roll deeper
 
 
 def rollout_engine(
@@ -94,8 +102,8 @@ def rollout_engine(
     exact: dict[int, Estimate] = {}
     if sheet.step == CROSS:
         moves, ending = candidates(settings, here, sheet.cross_options)
-        if network and moves:
-            moves = _ranked_moves(settings, here, sheet.cross_options, moves, budget)
+        if network and moves and not endgame_applies(settings, state, seat):
+            moves = _ranked_moves(settings, here, sheet.cross_options, moves)
         positions = [(cell, crossed, circled, end) for cell, end, crossed, circled in moves]
         for choice in ending:
             stand = 0 if here.position == OUTSIDE else 1 << here.position
@@ -108,30 +116,19 @@ def rollout_engine(
         ]
     else:
         raise NotSupported("no decision of this seat to advise on")
-    wins = np.zeros(len(positions))
-    wins_sq = np.zeros(len(positions))
-    score = np.zeros(len(positions))
-    score_sq = np.zeros(len(positions))
-    done = 0
+    per_position = max(1, -(-(budget.iterations or 1) // len(observation.legal_actions)))
     limit = game.max_rounds
     rounds_left = limit - state.round if limit else -1  # after this round
     seed = np.uint64(rng.getrandbits(63))
-    deadline = None if budget.seconds is None else started + budget.seconds
+    cap = None if budget.seconds is None else started + budget.seconds
     crossed = np.array([p[1] for p in positions], dtype=np.int64)
     circled = np.array([p[2] for p in positions], dtype=np.int64)
     ends = np.array([p[3] for p in positions], dtype=np.int64)
-    # An iteration budget counts the samples behind the figures: each legal
-    # action's figures rest on ``per_position`` rollouts (of its best kept pair).
-    legal = observation.legal_actions
-    per_position = None
-    if budget.iterations is not None:
-        per_position = max(1, -(-budget.iterations // len(legal)))
-    count = BATCH if deadline is None else FIRST_BATCH
-    while positions:
-        if per_position is not None:
-            count = min(BATCH, per_position - done)
+    batches = []
+    done, capped = 0, False
+    while positions and done < per_position:
+        count = min(BATCH, per_position - done)
         scores = np.zeros((len(positions), count), dtype=np.int64)
-        batch_started = time.perf_counter()
         play(
             crossed,
             circled,
@@ -147,31 +144,72 @@ def rollout_engine(
             True,
             scores,
         )
-        won = (scores >= settings.rules.target).astype(np.float64)
-        wins += won.sum(axis=1)
-        wins_sq += (won * won).sum(axis=1)
-        score += scores.sum(axis=1)
-        score_sq += (scores.astype(np.float64) ** 2).sum(axis=1)
+        batches.append(scores)
         done += count
-        if per_position is not None and done >= per_position:
+        if cap is not None and done < per_position and time.perf_counter() >= cap:
+            capped = True
             break
-        if deadline is not None:
-            now = time.perf_counter()
-            if now >= deadline:
-                break
-            # The next batch takes at most about half the time left.
-            each = (now - batch_started) / count
-            count = max(1, min(BATCH, int(0.5 * (deadline - now) / max(each, 1e-9))))
+    all_scores = np.concatenate(batches, axis=1) if batches else np.zeros((len(positions), 0))
+    won = (all_scores >= settings.rules.target).astype(np.float64)
+    exact_wins = _endgame_wins(settings, state, seat, positions) if positions else None
     best: dict[int, Estimate] = dict(exact)
+    rows: dict[int, int] = {}
     for index, (action, *_rest) in enumerate(positions):
-        estimate = _estimate(
-            action, done, wins[index], wins_sq[index], score[index], score_sq[index]
-        )
+        estimate = _estimate(action, won[index], all_scores[index].astype(np.float64))
+        if exact_wins is not None:
+            estimate = replace(estimate, win=exact_wins[index], win_variance=0.0, win_exact=True)
         held = best.get(action)
         if held is None or (estimate.win, estimate.score) > (held.win, held.score):
             best[action] = estimate
+            rows[action] = index
+    legal = observation.legal_actions
     estimates = tuple(best.get(action, Estimate(action, 0, 0.0, 0.0)) for action in legal)
-    return EngineResult(estimates, done * len(positions), VALUE_METHOD if network else METHOD)
+    paired = {
+        action: (tuple(won[row].tolist()), tuple(all_scores[row].astype(float).tolist()))
+        for action, row in rows.items()
+    }
+    method = VALUE_METHOD if network else METHOD
+    if exact_wins is not None:
+        method += "; win chances exact (optimal play)"
+    return EngineResult(
+        estimates, done * len(positions), method, capped=capped, paired=paired or None
+    )
+
+
+def endgame_applies(settings: Settings, state: RoadTo300State, seat: int) -> bool:
+    """Do the exact endgame figures apply: a solo sheet on the grid in the
+    rulebook's setup (target, final field, no passing, no round limit) with at
+    most ``ENDGAME_NEED`` points still needed?"""
+    game = state.game
+    if len(state.sheets) != 1 or not isinstance(game, RoadTo300Game) or game.max_rounds:
+        return False
+    if settings.final_field != "rulebook" or settings.passing:
+        return False
+    if settings.rules.target != valued.TRAINED_TARGET:
+        return False
+    sheet = state.sheets[seat]
+    if sheet.position == OUTSIDE:
+        return False
+    need = settings.rules.target - mask_value(sheet.crossed & sheet.circled)
+    return bool(need - VALUES[sheet.position] <= ENDGAME_NEED)
+
+
+def _endgame_wins(
+    settings: Settings,
+    state: RoadTo300State,
+    seat: int,
+    positions: list[tuple[int, int, int, int]],
+) -> list[float] | None:
+    """Optimal play's chance to win after each position's round (None where the
+    exact figures do not apply)."""
+    if not endgame_applies(settings, state, seat):
+        return None
+    from roadtrip.bots.road_to_300 import endgame
+
+    target, cs = settings.rules.target, settings.rules.cross_standing
+    return endgame.win_chances(
+        [(crossed, circled, end) for _action, crossed, circled, end in positions], target, cs
+    )
 
 
 def kept_pairs(ranked: Sequence[valued.PairValue]) -> list[valued.PairValue]:
@@ -196,15 +234,12 @@ def _ranked_moves(
     here: Sheet,
     options: tuple[tuple[int, int], ...],
     moves: list[tuple[int, int, int, int]],
-    budget: Budget,
 ) -> list[tuple[int, int, int, int]]:
     """The ``moves`` (cell, end, crossed, circled) kept for network rollouts: ranked
-    as the expert ranks them, one roll deeper within ``RANK_SHARE`` of a time budget
-    (every pair under an iteration budget alone: the advice then depends only on
-    the seed), equal values (a result settled) by the points reached, then
-    :func:`kept_pairs`."""
-    seconds = float("inf") if budget.seconds is None else RANK_SHARE * budget.seconds
-    ranked = valued.value_pairs(settings, here, options, seconds)
+    as the expert ranks them, every pair one roll deeper (never cut by the clock:
+    the advice depends only on the seed and the budget), equal values (a result
+    settled) by the points reached, then :func:`kept_pairs`."""
+    ranked = valued.value_pairs(settings, here, options, float("inf"))
     by_pair: dict[tuple[int, int | None], tuple[int, int, int, int]] = {
         (move[0], move[1]): move for move in moves
     }
@@ -244,12 +279,12 @@ def _network_rollouts(settings: Settings) -> Callable[..., None]:
     return cast(Callable[..., None], partial(playouts.rollout_batch, weights))
 
 
-def _estimate(action: int, n: int, win: Any, win_sq: Any, score: Any, score_sq: Any) -> Estimate:
+def _estimate(action: int, wins: Any, scores: Any) -> Estimate:
+    n = len(wins)
     if n == 0:
         return Estimate(action, 0, 0.0, 0.0)
-    mean_win, mean_score = float(win) / n, float(score) / n
+    mean_win, mean_score = float(wins.mean()), float(scores.mean())
     if n < 2:
         return Estimate(action, n, mean_win, mean_score)
-    win_var = max((float(win_sq) - float(win) * mean_win) / (n - 1), 0.0)
-    score_var = max((float(score_sq) - float(score) * mean_score) / (n - 1), 0.0)
+    win_var, score_var = float(wins.var(ddof=1)), float(scores.var(ddof=1))
     return Estimate(action, n, mean_win, mean_score, win_var, score_var)
