@@ -13,13 +13,14 @@ from roadtrip.bots.advice import AdviceReport, advise
 from roadtrip.core.match import Match
 from roadtrip.core.registry import load_game
 from roadtrip.server.storage import Grant, MatchStore, SeatSpec, StoredMatch
+from roadtrip.server.tokens import token_hash
 
-SPECTATOR_HASH = "s" * 64
+SPECTATOR_TOKEN = "spectator-token-of-the-review-tests"
 
 
 def store_finished_match(store: MatchStore, match_id: str = "rev1", seed: int = 7) -> Grant:
     """A finished two-seat Road to 300 match played at random, stored directly;
-    returns its spectator's grant (whose token hash is SPECTATOR_HASH)."""
+    returns its spectator's grant (the token SPECTATOR_TOKEN's)."""
     game = load_game(GAME, players=2)
     match = Match(game, seed)
     match.advance()
@@ -40,7 +41,7 @@ def store_finished_match(store: MatchStore, match_id: str = "rev1", seed: int = 
             returns=list(match.state.returns()),
             created_at=1.0,
         ),
-        {SPECTATOR_HASH: grant},
+        {token_hash(SPECTATOR_TOKEN): grant},
     )
     return grant
 
