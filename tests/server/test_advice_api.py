@@ -1,23 +1,20 @@
 """Advice and review over HTTP (issue 12, items 3 and 4): whether a match allows
 advice is its own setting, chosen at creation and shown to everyone (on by
 default where at most one seat is human); advice is refused to spectators, for
-a seat the token does not play and where the match does not allow it; a
-finished match is reviewed on demand with progress, and the review is cached."""
+a seat the token does not play and where the match does not allow it.  Reviews
+of finished matches: test_reviews.py."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
-from random import Random
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_kit import GAME, auth, create_http, old_solo_row, play_http, state_http
+from server_kit import GAME, auth, create_http, old_solo_row, state_http
 from sqlalchemy import create_engine, insert
 
-from roadtrip.server import advice
 from roadtrip.server.app import create_app
 from roadtrip.server.bot_pool import BotPool
 from roadtrip.server.sql_store import SqlStore, match_settings, matches, metadata, tokens
@@ -30,7 +27,6 @@ def client(
     request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[TestClient]:
     monkeypatch.setenv("ROADTRIP_ADVICE_SECONDS", "0.1")
-    monkeypatch.setenv("ROADTRIP_REVIEW_SECONDS", "0.02")
     if request.param == "memory":
         app = create_app(MemoryStore())
     elif request.param == "bot-pool":  # the advisor computes in a bot process
@@ -150,47 +146,3 @@ def test_a_match_stored_before_the_setting_loads_with_the_default(tmp_path: Path
     with TestClient(create_app(database_url=url)) as client:
         message = state_http(client, "old1", "t" * 40)
         assert message["advice_allowed"] is True
-
-
-def test_a_finished_match_is_reviewed_with_progress_and_cached(client: TestClient) -> None:
-    created = create_http(client)
-    mid, token = created["match"], created["seats"][0]["token"]
-    address = f"/api/matches/{mid}/review"
-    refused(client.post(address, headers=auth(token)), 409, "not_over")  # not over yet
-    play_http(client, mid, token, Random(3))
-    assert client.get(address, headers=auth(token)).json()["status"] == "idle"
-    started = client.post(address, headers=auth(token))
-    assert started.status_code == 200, started.text
-    assert started.json()["status"] in ("running", "done")
-    deadline = time.monotonic() + 60
-    status = started.json()
-    while status["status"] == "running" and time.monotonic() < deadline:
-        time.sleep(0.05)
-        status = client.get(address, headers=auth(token)).json()
-        if status["total"] is not None:
-            assert 0 <= status["done"] <= status["total"]
-    assert status["status"] == "done", status
-    review = status["review"]
-    assert review["seat"] == 0 and review["measure"] == "win"
-    assert review["decisions"] and len(review["costliest"]) <= 3
-    assert status["done"] == status["total"] == len(review["decisions"])
-    cached = client.post(address, headers=auth(token)).json()
-    assert cached["status"] == "done" and cached["review"] == review
-    spectator = created["spectator"]["token"]
-    assert client.get(address, headers=auth(spectator)).json()["review"] == review
-    refused(client.post(f"{address}?seat=4", headers=auth(token)), 400, "invalid_seat")
-
-
-def test_old_finished_reviews_are_forgotten_running_ones_kept(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    service = client.app.state.advisor  # type: ignore[attr-defined]
-    monkeypatch.setattr(advice, "REVIEW_CACHE", 3)
-    service._reviews.clear()
-    service._reviews[("a", 0)] = advice.ReviewJob(0, review={})
-    service._reviews[("b", 0)] = advice.ReviewJob(0)  # running
-    service._reviews[("c", 0)] = advice.ReviewJob(0, review={})
-    service._forget_old_reviews()
-    assert list(service._reviews) == [("b", 0), ("c", 0)]
-    service._forget_old_reviews()
-    assert list(service._reviews) == [("b", 0), ("c", 0)]  # below the cap now

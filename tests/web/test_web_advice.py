@@ -25,9 +25,10 @@ MARK = "#board svg .advice-mark"
 @pytest.fixture
 def quick_advisor(live_server: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     """The live server's advisor with small budgets, so that the tests stay quick."""
-    service = live_server._server.config.app.state.advisor
+    state = live_server._server.config.app.state
+    service = state.advisor
     monkeypatch.setattr(service, "seconds", 0.25)
-    monkeypatch.setattr(service, "review_seconds", 0.04)
+    monkeypatch.setattr(state.reviews, "seconds", 0.04)
     yield service
 
 

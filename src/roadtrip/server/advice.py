@@ -1,4 +1,4 @@
-"""Advice and game review over HTTP, computed off the event loop.
+"""Advice over HTTP, computed off the event loop.
 
 - ``GET /api/matches/{id}/advice?seat=S``: the advisor's figures on every legal
   decision of seat S now (default: the asker's seat that must act).  Refused
@@ -6,37 +6,29 @@
   for a seat the token does not play: advice is only ever computed for the
   requesting seat, from what that seat may see.  Answers are cached per match,
   seat and move, so a page that asks again gets the same figures at once.
-- ``POST /api/matches/{id}/review?seat=S`` starts the review of a finished
-  match (every decision of seat S judged by the advisor; see
-  :func:`roadtrip.bots.advice.review_match`) and ``GET`` the same address reports
-  its progress and, once done, the review.  Reviews are cached per match and
-  seat for as long as the server runs.  Anyone holding a token of the match may
-  review any seat once it is over (its full record is theirs then too).
 
-The advisor has a time budget per decision (``ROADTRIP_ADVICE_SECONDS``, default
-1.0; ``ROADTRIP_REVIEW_SECONDS``, default 0.5, for each decision of a review).  It
-computes in the app's bot processes (:mod:`roadtrip.server.bot_pool`) when the app
-has them, else in this process; either way a thread of a small pool waits for it,
-never the event loop.
+Reviews of finished matches are :mod:`roadtrip.server.reviews`.  The advisor has a
+time budget per decision (``ROADTRIP_ADVICE_SECONDS``, default 1.0).  It computes
+in the app's bot processes (:mod:`roadtrip.server.bot_pool`) when the app has them,
+else in this process; either way a thread of a small pool waits for it, never the
+event loop.
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
-import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
 from fastapi import FastAPI, Request
 
-from roadtrip.bots.advice import AdviceReport, advise, canonical_seed, review_match
-from roadtrip.core.errors import GameOver, InvalidSeat, NotYourTurn
-from roadtrip.server.advice_policy import AdviceOff, NotOverYet, advice_allowed
+from roadtrip.bots.advice import AdviceReport, advise, canonical_seed
+from roadtrip.core.errors import GameOver, NotYourTurn
+from roadtrip.server.advice_policy import AdviceOff, advice_allowed
 from roadtrip.server.bot_pool import BotPool, BotPoolFailure
 from roadtrip.server.coordinator import Coordinator
 from roadtrip.server.errors import MATCH_REFUSALS, error_responses
@@ -44,7 +36,6 @@ from roadtrip.server.seats import display_names
 from roadtrip.server.storage import Grant
 
 ADVICE_CACHE = 256  # answers kept (match, seat, move)
-REVIEW_CACHE = 128  # reviews kept (match, seat); the oldest finished ones go first
 
 
 def env_seconds(name: str, default: float) -> float:
@@ -56,49 +47,22 @@ def env_seconds(name: str, default: float) -> float:
     return value if value > 0 else default
 
 
-@dataclass
-class ReviewJob:
-    """A review being computed (or done) for one match and seat."""
-
-    seat: int
-    done: int = 0
-    total: int | None = None
-    review: dict[str, Any] | None = None
-    error: str | None = None
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def status(self) -> dict[str, Any]:
-        with self.lock:
-            state = "failed" if self.error else "done" if self.review is not None else "running"
-            return {
-                "seat": self.seat,
-                "status": state,
-                "done": self.done,
-                "total": self.total,
-                "review": self.review,
-                "error": self.error,
-            }
-
-
 class AdviceService:
-    """Computes advice and reviews for a coordinator's matches in worker threads."""
+    """Computes advice for a coordinator's matches in worker threads."""
 
     def __init__(
         self,
         coordinator: Coordinator,
         *,
         seconds: float | None = None,
-        review_seconds: float | None = None,
         workers: int = 2,
         pool: BotPool | None = None,
     ) -> None:
         self.coordinator = coordinator
         self.pool = pool
         self.seconds = seconds or env_seconds("ROADTRIP_ADVICE_SECONDS", 1.0)
-        self.review_seconds = review_seconds or env_seconds("ROADTRIP_REVIEW_SECONDS", 0.5)
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="advisor")
         self._answers: OrderedDict[tuple[str, int, int], dict[str, Any]] = OrderedDict()
-        self._reviews: dict[tuple[str, int], ReviewJob] = {}
 
     # ------------------------------------------------------------ live advice
     def check(self, grant: Grant, seat: int | None) -> int:
@@ -143,75 +107,11 @@ class AdviceService:
                 self._answers.popitem(last=False)
         return answer
 
-    # ----------------------------------------------------------------- review
-    def review_seat(self, grant: Grant, seat: int | None) -> int:
-        live = self.coordinator.live(grant.match_id)
-        if not live.match.state.is_terminal():
-            raise NotOverYet("a match can be reviewed once it is over")
-        seats = live.match.state.num_players()
-        if seat is None:
-            seat = grant.seats[0] if grant.seats else 0
-        if not 0 <= seat < seats:
-            raise InvalidSeat(f"this match has seats 0 to {seats - 1}; got {seat}")
-        return seat
-
-    def start_review(self, grant: Grant, seat: int | None) -> dict[str, Any]:
-        seat = self.review_seat(grant, seat)
-        key = (grant.match_id, seat)
-        job = self._reviews.get(key)
-        if job is None or job.error is not None:
-            self._forget_old_reviews()
-            job = self._reviews[key] = ReviewJob(seat)
-            live = self.coordinator.live(grant.match_id)
-            record = live.match.record()
-            names = display_names(live.stored.seats)
-            self.executor.submit(self._review, job, record, names, self._advisor(grant.match_id))
-        return job.status()
-
-    def review_status(self, grant: Grant, seat: int | None) -> dict[str, Any]:
-        seat = self.review_seat(grant, seat)
-        job = self._reviews.get((grant.match_id, seat))
-        if job is None:
-            return {"seat": seat, "status": "idle", "done": 0, "total": None, "review": None}
-        return job.status()
-
-    def _forget_old_reviews(self) -> None:
-        """Keep at most REVIEW_CACHE - 1 reviews before a new one (running ones stay)."""
-        finished = [
-            key for key, job in self._reviews.items() if job.status()["status"] != "running"
-        ]
-        while len(self._reviews) >= REVIEW_CACHE and finished:
-            del self._reviews[finished.pop(0)]
-
     def _advisor(self, match_id: str) -> Callable[..., AdviceReport]:
         """:func:`advise`, or the same computed in a bot process of the pool."""
         if self.pool is None:
             return advise
         return partial(self.pool.advise, match_id)
-
-    def _review(
-        self, job: ReviewJob, record: Any, names: list[str], advisor: Callable[..., AdviceReport]
-    ) -> None:
-        def progress(done: int, total: int) -> None:
-            with job.lock:
-                job.done, job.total = done, total
-
-        try:
-            review = review_match(
-                record,
-                job.seat,
-                self.review_seconds,
-                progress=progress,
-                names=names,
-                advisor=advisor,
-            )
-        except Exception as exc:  # reported to the page; the job may be started again
-            with job.lock:
-                job.error = str(exc) or type(exc).__name__
-            return
-        with job.lock:
-            job.review = review.to_json()
-            job.total = job.total if job.total is not None else 0
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
@@ -223,10 +123,9 @@ def install_advice(
     grant_of: Callable[[Request, str], Grant],
     pool: BotPool | None = None,
 ) -> AdviceService:
-    """Add the advice and review routes to ``app``; the service behind them
+    """Add the advice route to ``app``; the service behind it
     (computing in ``pool``'s processes, if given; its threads only wait then)."""
     service = AdviceService(coordinator, pool=pool, workers=2 if pool is None else 8)
-    review_refusals = error_responses(*MATCH_REFUSALS, NotOverYet, InvalidSeat)
 
     @app.get(
         "/api/matches/{match_id}/advice",
@@ -236,15 +135,5 @@ def install_advice(
     )
     async def advice(match_id: str, request: Request, seat: int | None = None) -> dict[str, Any]:
         return await service.advice(grant_of(request, match_id), seat)
-
-    @app.post("/api/matches/{match_id}/review", responses=review_refusals)
-    async def start_review(
-        match_id: str, request: Request, seat: int | None = None
-    ) -> dict[str, Any]:
-        return service.start_review(grant_of(request, match_id), seat)
-
-    @app.get("/api/matches/{match_id}/review", responses=review_refusals)
-    async def review(match_id: str, request: Request, seat: int | None = None) -> dict[str, Any]:
-        return service.review_status(grant_of(request, match_id), seat)
 
     return service

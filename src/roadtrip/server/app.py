@@ -1,13 +1,13 @@
 """The web app: HTTP API, WebSocket play and the static browser client.
 
 This module assembles the app (error handlers, pages, the route groups of
-:mod:`~roadtrip.server.match_api`, :mod:`~roadtrip.server.advice` and
-:mod:`~roadtrip.server.turns`, the WebSocket) and runs the coordinator's background
-runners, timers and sweeps for the app's lifetime.  Routes stay thin: they parse
-and authorize, then call the coordinator, which is the only authority.  Tokens
-travel in an ``Authorization: Bearer`` header or in the first WebSocket message,
-never in a URL the server sees (invite links carry them after ``#``), so they
-never reach access logs.
+:mod:`~roadtrip.server.match_api`, :mod:`~roadtrip.server.advice`,
+:mod:`~roadtrip.server.reviews` and :mod:`~roadtrip.server.turns`, the WebSocket)
+and runs the coordinator's background runners, timers and sweeps for the app's
+lifetime.  Routes stay thin: they parse and authorize, then call the coordinator,
+which is the only authority.  Tokens travel in an ``Authorization: Bearer`` header
+or in the first WebSocket message, never in a URL the server sees (invite links
+carry them after ``#``), so they never reach access logs.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from roadtrip.server.errors import error_body, error_code, error_responses
 from roadtrip.server.http_guards import API_DOCS_PATH, BodyLimit, SecurityHeaders
 from roadtrip.server.live_cache import LiveLimits
 from roadtrip.server.match_api import install_match_api
+from roadtrip.server.reviews import install_reviews
 from roadtrip.server.seats import TEAM_GAMES, SetupError
 from roadtrip.server.settings import BOT_WORKERS, MAX_HTTP_BODY, SWEEP_SECONDS, THINK_THREADS
 from roadtrip.server.sql_store import SqlStore
@@ -161,6 +162,7 @@ def create_app(
             if cluster:
                 cluster.close()
             app.state.advisor.close()
+            app.state.reviews.close()
             store.close()
 
     app = FastAPI(
@@ -248,6 +250,9 @@ def create_app(
     advisor = install_advice(app, coordinator, grant_of, bot_pool)
 
     app.state.advisor = advisor
+    app.state.reviews = install_reviews(
+        app, coordinator, grant_of, bot_pool, several_processes=cluster is not None
+    )
     install_turns(app, coordinator)
 
     @app.websocket("/ws/matches/{match_id}")

@@ -3,7 +3,8 @@
 Each accepted action is one row keyed by (match, index); the primary key makes a
 second writer at the same index fail instead of interleaving.  SQLite runs in WAL
 mode with ``synchronous=NORMAL``: a commit survives a killed server process (only
-a power loss could drop the last transactions).
+a power loss could drop the last transactions).  Reviews of finished matches are
+stored by :mod:`roadtrip.server.sql_reviews`.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
+from roadtrip.server.sql_reviews import SqlReviews, reviews_table
 from roadtrip.server.storage import Deadlines, Grant, SeatSpec, StorageError, StoredMatch
 from roadtrip.server.turn_clock import turn_clock_from_dict
 
@@ -99,6 +101,9 @@ cluster_identity = Table(
     Column("value", String(64), nullable=False),
 )
 
+# The advisor's reviews of finished matches (server/sql_reviews.py).
+match_reviews = reviews_table(metadata)
+
 tokens = Table(
     "tokens",
     metadata,
@@ -156,8 +161,10 @@ def normalize_url(url: str) -> str:
     return url
 
 
-class SqlStore:
+class SqlStore(SqlReviews):
     """A MatchStore on any SQLAlchemy database."""
+
+    reviews = match_reviews
 
     def __init__(self, url: str) -> None:
         self.url = normalize_url(url)

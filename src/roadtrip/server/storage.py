@@ -3,13 +3,15 @@
 The coordinator stores every accepted action (chance outcomes included) *before*
 anyone is told about it, through :meth:`MatchStore.append`, which refuses a gap or
 an overlap in action indexes so that two writers can never interleave a match.
-Tokens are stored only as hashes.
+Tokens are stored only as hashes.  A finished match's reviews (one per seat) are
+stored with it: :class:`ReviewRow`, claimed by one process while it computes.
 """
 
 from __future__ import annotations
 
 import copy
 import dataclasses
+import threading
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -90,6 +92,23 @@ class StoredMatch:
 
 
 @dataclass(frozen=True)
+class ReviewRow:
+    """A stored review of one seat of a finished match.  ``status`` "running": the
+    process named ``owner`` claimed it and is computing (``done`` of ``total``
+    decisions judged, last heard of at ``updated_at``); "done": ``review`` is the
+    finished review's JSON, stored once and never replaced."""
+
+    match_id: str
+    seat: int
+    status: str
+    owner: str
+    updated_at: float
+    done: int = 0
+    total: int | None = None
+    review: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
 class Grant:
     """What a token allows: act for ``seats`` of a match (empty: spectate).
     ``member`` tells the two people of a team seat apart (0: the seat's ``name``,
@@ -142,6 +161,30 @@ class MatchStore(Protocol):
     def overdue(self, now: float, limit: int) -> list[str]:
         """Unfinished timed matches with a deadline at or before ``now``."""
 
+    def load_review(self, match_id: str, seat: int) -> ReviewRow | None:
+        """The stored review (finished, or claimed and running) of a seat, or None."""
+
+    def claim_review(
+        self, match_id: str, seat: int, owner: str, now: float, stale_before: float
+    ) -> tuple[ReviewRow, bool]:
+        """Claim the computation of a review for ``owner``: stored as running when
+        there is no row, or taken over when the running claim is ``owner``'s own or
+        was last heard of before ``stale_before``.  Returns the row as it now is and
+        whether ``owner`` holds the claim (a finished review is never claimed)."""
+
+    def review_progress(
+        self, match_id: str, seat: int, owner: str, done: int, total: int | None, now: float
+    ) -> bool:
+        """Store a running claim's progress (and that its owner is alive); False
+        when ``owner`` no longer holds the claim."""
+
+    def finish_review(self, match_id: str, seat: int, owner: str, review: dict[str, Any]) -> bool:
+        """Store the finished review, only while ``owner`` holds the running claim:
+        of two computations of one review, one is stored (False for the other)."""
+
+    def release_review(self, match_id: str, seat: int, owner: str) -> None:
+        """Drop ``owner``'s running claim (its computation failed or stopped)."""
+
     def close(self) -> None:
         """Release connections."""
 
@@ -152,6 +195,10 @@ class MemoryStore:
     def __init__(self) -> None:
         self._matches: dict[str, StoredMatch] = {}
         self._grants: dict[str, Grant] = {}
+        self._reviews: dict[tuple[str, int], ReviewRow] = {}
+        # Reviews are claimed from several threads at once (a database does this
+        # with its unique key and guarded updates).
+        self._review_lock = threading.Lock()
 
     def create(self, match: StoredMatch, grants: dict[str, Grant]) -> None:
         if match.id in self._matches:
@@ -204,6 +251,52 @@ class MemoryStore:
             if not m.finished and any(at <= now for at, _ in m.deadlines.values())
         ]
         return due[:limit]
+
+    def load_review(self, match_id: str, seat: int) -> ReviewRow | None:
+        with self._review_lock:
+            return copy.deepcopy(self._reviews.get((match_id, seat)))
+
+    def claim_review(
+        self, match_id: str, seat: int, owner: str, now: float, stale_before: float
+    ) -> tuple[ReviewRow, bool]:
+        self._get(match_id)
+        key = (match_id, seat)
+        with self._review_lock:
+            row = self._reviews.get(key)
+            if row is None or (
+                row.status == "running" and (row.owner == owner or row.updated_at < stale_before)
+            ):
+                row = self._reviews[key] = ReviewRow(match_id, seat, "running", owner, now)
+            return copy.deepcopy(row), row.status == "running" and row.owner == owner
+
+    def review_progress(
+        self, match_id: str, seat: int, owner: str, done: int, total: int | None, now: float
+    ) -> bool:
+        key = (match_id, seat)
+        with self._review_lock:
+            row = self._reviews.get(key)
+            if row is None or row.status != "running" or row.owner != owner:
+                return False
+            self._reviews[key] = dataclasses.replace(row, done=done, total=total, updated_at=now)
+            return True
+
+    def finish_review(self, match_id: str, seat: int, owner: str, review: dict[str, Any]) -> bool:
+        key = (match_id, seat)
+        with self._review_lock:
+            row = self._reviews.get(key)
+            if row is None or row.status != "running" or row.owner != owner:
+                return False
+            self._reviews[key] = dataclasses.replace(
+                row, status="done", review=copy.deepcopy(review)
+            )
+            return True
+
+    def release_review(self, match_id: str, seat: int, owner: str) -> None:
+        key = (match_id, seat)
+        with self._review_lock:
+            row = self._reviews.get(key)
+            if row is not None and row.status == "running" and row.owner == owner:
+                del self._reviews[key]
 
     def close(self) -> None:
         pass
