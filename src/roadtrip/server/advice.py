@@ -27,7 +27,7 @@ import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -37,9 +37,21 @@ from fastapi import FastAPI, Request
 from roadtrip.bots.advice import AdviceReport, advise, review_match
 from roadtrip.core.errors import GameOver, InvalidSeat, NotYourTurn
 from roadtrip.server.advice_policy import AdviceOff, NotOverYet, advice_allowed
-from roadtrip.server.bot_pool import BotPool, BotPoolFailure
+from roadtrip.server.bot_pool import BotPool, BotPoolFailure, WorkDropped
 from roadtrip.server.coordinator import Coordinator
 from roadtrip.server.errors import MATCH_REFUSALS, error_responses
+from roadtrip.server.quotas import (
+    ADVICE_QUOTA,
+    ADVICE_QUOTA_ENV,
+    REVIEW_QUOTA,
+    REVIEW_QUOTA_ENV,
+    Buckets,
+    Quota,
+    ReviewQuota,
+    TooManyRequests,
+    client_address,
+    install_quota_errors,
+)
 from roadtrip.server.seats import display_names
 from roadtrip.server.storage import Grant
 
@@ -98,6 +110,9 @@ class AdviceService:
         self.review_seconds = review_seconds or env_seconds("ROADTRIP_REVIEW_SECONDS", 0.5)
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="advisor")
         self._answers: OrderedDict[tuple[str, int, int], dict[str, Any]] = OrderedDict()
+        # Advice being computed: a second request for the same move waits for it.
+        self._pending: dict[tuple[str, int, int], Future[AdviceReport]] = {}
+        self.quota = Buckets(Quota.from_env(ADVICE_QUOTA_ENV, ADVICE_QUOTA), "advice")
         self._reviews: dict[tuple[str, int], ReviewJob] = {}
 
     # ------------------------------------------------------------ live advice
@@ -119,28 +134,46 @@ class AdviceService:
             raise NotYourTurn(f"seat {seat} has no decision to make now")
         return seat
 
-    async def advice(self, grant: Grant, seat: int | None) -> dict[str, Any]:
+    async def advice(
+        self, grant: Grant, seat: int | None, client: str = "unknown"
+    ) -> dict[str, Any]:
+        """The advice for ``grant``'s seat now, asked by address ``client``: from the
+        cache, or joined to the same advice being computed, or computed (which
+        spends one of the client's advice quota: TooManyRequests without one)."""
         seat = self.check(grant, seat)
         live = self.coordinator.live(grant.match_id)
         state = live.match.state.clone()
         version = state.move_number()
         key = (grant.match_id, seat, version)
         answer = self._answers.get(key)
-        if answer is None:
+        if answer is not None:
+            return answer
+        pending = self._pending.get(key)
+        if pending is None:
+            self.quota.take(client)
             names = display_names(live.stored.seats)
-            future = self.executor.submit(
-                self._advisor(grant.match_id),
-                state,
-                seat,
-                self.seconds,
-                seed=f"{grant.match_id}:{version}",
-                names=names,
-            )
-            report = await asyncio.wrap_future(future)
-            answer = {"match": grant.match_id, "version": version, **report.to_json()}
-            self._answers[key] = answer
-            while len(self._answers) > ADVICE_CACHE:
-                self._answers.popitem(last=False)
+            seed = f"{grant.match_id}:{version}"
+            if self.pool is not None:  # a job of the fair queue; no thread waits for it
+                pending = self.pool.advise_later(
+                    grant.match_id,
+                    state,
+                    seat,
+                    self.seconds,
+                    seed=seed,
+                    names=names,
+                    client=client,
+                )
+            else:
+                pending = self.executor.submit(
+                    advise, state, seat, self.seconds, seed=seed, names=names
+                )
+            self._pending[key] = pending
+            pending.add_done_callback(lambda _done: self._pending.pop(key, None))
+        report = await asyncio.wrap_future(pending)
+        answer = {"match": grant.match_id, "version": version, **report.to_json()}
+        self._answers[key] = answer
+        while len(self._answers) > ADVICE_CACHE:
+            self._answers.popitem(last=False)
         return answer
 
     # ----------------------------------------------------------------- review
@@ -226,16 +259,29 @@ def install_advice(
     """Add the advice and review routes to ``app``; the service behind them
     (computing in ``pool``'s processes, if given; its threads only wait then)."""
     service = AdviceService(coordinator, pool=pool, workers=2 if pool is None else 8)
+    # Per-address quotas: advice in the service (only advice that must be computed),
+    # review starts before their route (server/quotas.py).
+    install_quota_errors(app)
+    review_quota = Buckets(Quota.from_env(REVIEW_QUOTA_ENV, REVIEW_QUOTA), "a review")
+    app.add_middleware(ReviewQuota, buckets=review_quota)
+    app.state.review_quota = review_quota
     review_refusals = error_responses(*MATCH_REFUSALS, NotOverYet, InvalidSeat)
 
     @app.get(
         "/api/matches/{match_id}/advice",
         responses=error_responses(
-            *MATCH_REFUSALS, AdviceOff, GameOver, NotYourTurn, BotPoolFailure
+            *MATCH_REFUSALS,
+            AdviceOff,
+            GameOver,
+            NotYourTurn,
+            TooManyRequests,
+            WorkDropped,
+            BotPoolFailure,
         ),
     )
     async def advice(match_id: str, request: Request, seat: int | None = None) -> dict[str, Any]:
-        return await service.advice(grant_of(request, match_id), seat)
+        grant = grant_of(request, match_id)
+        return await service.advice(grant, seat, client_address(request.scope))
 
     @app.post("/api/matches/{match_id}/review", responses=review_refusals)
     async def start_review(
