@@ -143,6 +143,9 @@ class _Lane:
             if self.pool.closed:
                 raise BotPoolFailure("the bot processes are stopping")
             executor = self._started()
+            if self.pool.closed:  # the pool closed while this process started
+                self.close()
+                raise BotPoolFailure("the bot processes are stopping")
             future = executor.submit(call, ask)
             try:
                 return future.result(timeout=limit)
