@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
+from random import Random
 from typing import Any
 
 import pytest
@@ -244,11 +245,9 @@ def test_a_bot_move_is_thought_for_the_address_that_created_or_moved_in_the_matc
 def test_the_queued_thinking_of_an_ended_set_aside_or_forgotten_match_is_dropped() -> None:
     thinker = RecordingThinker()
     now = [0.0]
-    coordinator, jobs = coordinator_with(
+    coordinator, _jobs = coordinator_with(
         thinker, limits=LiveLimits(max_live=10, idle_seconds=5), clock=lambda: now[0]
     )
-    from random import Random
-
     ended = coordinator.create_match(GAME, {"players": 1}, seats(None), seed=1).match_id
     play_to_end(coordinator, [Grant(ended, (0,))], Random(1))
     assert thinker.dropped == [ended]
