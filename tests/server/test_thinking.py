@@ -64,6 +64,18 @@ def test_a_new_client_is_served_right_after_the_running_job_however_much_another
     assert victim.start_index == victim.started_before  # nothing started in between
 
 
+def test_a_client_with_one_job_at_a_time_never_waits_behind_anothers_backlog() -> None:
+    """A player's bot asks for one decision, then the next once it has moved."""
+    queue = FairQueue()
+    for i in range(20):
+        queue.push(job(Kind.BOT, "attacker", f"a{i}"))
+    for _ in range(3):
+        assert queue.pop() is not None  # an attacker's job runs
+        queue.push(job(Kind.BOT, "victim", "v"))
+        served = queue.pop()
+        assert served is not None and served.client == "victim"
+
+
 def test_two_busy_clients_alternate() -> None:
     queue = FairQueue()
     for i in range(3):

@@ -10,7 +10,7 @@ match or one client address cannot take the thinking away from the others:
   created the match or last moved in it; for advice and reviews, the requester's),
   start-time fair queueing with a unit cost a job: a client that was idle starts
   at the current virtual time, so a victim's bot move waits for the job running
-  now and at most one job of each other client with work queued, however many jobs
+  now and at most one job of each other client due as early, however many jobs
   those clients queued;
 * **within a client**, bot moves before advice, advice before review decisions;
 * **within a client and kind**, its matches take turns (round robin), and one
@@ -122,7 +122,6 @@ class FairQueue:
         self.max_queued = max_queued
         self.virtual = 0.0  # the start tag of the job started last
         self._clients: dict[str, _Client] = {}
-        self._finish: dict[str, float] = {}  # idle clients' next start tag, if ahead
         self._seq = 0
         self.started = 0  # jobs popped so far
 
@@ -144,9 +143,10 @@ class FairQueue:
                 retry_after=QUEUE_FULL_RETRY,
             )
         if client is None:
-            # An idle client starts now (or where its last job left it, if ahead).
-            tag = max(self.virtual, self._finish.pop(job.client, self.virtual))
-            client = self._clients[job.client] = _Client(tag, self._next_seq())
+            # An idle client starts now: behind the running job, level with the
+            # clients due next (a client with one job at a time, like a player's
+            # bot, never waits behind a backlog it did not make).
+            client = self._clients[job.client] = _Client(self.virtual, self._next_seq())
         job.started_before = self.started
         client.push(job)
 
@@ -162,8 +162,6 @@ class FairQueue:
             client.seq = self._next_seq()
         else:
             del self._clients[name]
-            self._finish[name] = client.tag
-        self._forget_past()
         job.start_index = self.started
         self.started += 1
         return job
@@ -175,7 +173,6 @@ class FairQueue:
             dropped.extend(client.drop(match))
             if not client.count:
                 del self._clients[name]
-                self._finish[name] = client.tag
         return dropped
 
     def drain(self) -> list[Job]:
@@ -190,8 +187,3 @@ class FairQueue:
     def _next_seq(self) -> int:
         self._seq += 1
         return self._seq
-
-    def _forget_past(self) -> None:
-        """Idle clients whose tag the virtual time has reached start at it anyway."""
-        if len(self._finish) > 64:
-            self._finish = {k: v for k, v in self._finish.items() if v > self.virtual}
