@@ -15,7 +15,8 @@ default ``--bot-workers`` (one lane on two cores), then, for ``--seconds``:
   ``--poll`` seconds: an expert decision's latency is the time from the first
   poll that shows the expert to move to the first that shows it moved.  Every
   ``--victim-advice-every`` seconds at most (the default advice quota's rate) it
-  asks for advice on its turn first and times the answer.
+  asks for advice on its turn first and times the answer (one that times out,
+  after 60 s, counts as status 0 and 60 s).
 
 Prints p50/p99/max of both, the attacker's advice answers by status (429s
 included) and the bot moves of the attack, and writes them as JSON with
@@ -146,7 +147,12 @@ def victim(base: str, args: argparse.Namespace, figures: Figures, stop: threadin
                 if now - last_advice >= args.victim_advice_every:
                     last_advice = now
                     started = time.perf_counter()
-                    answer = client.get(f"/api/matches/{mid}/advice", headers=auth(token))
+                    try:
+                        answer = client.get(f"/api/matches/{mid}/advice", headers=auth(token))
+                    except httpx.TimeoutException:  # counted at the timeout (a lower bound)
+                        figures.victim_advice_status[0] += 1
+                        figures.advice.append(time.perf_counter() - started)
+                        continue
                     figures.victim_advice_status[answer.status_code] += 1
                     if answer.status_code == 200:
                         figures.advice.append(time.perf_counter() - started)

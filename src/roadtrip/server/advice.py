@@ -283,7 +283,11 @@ def install_advice(
         grant = grant_of(request, match_id)
         return await service.advice(grant, seat, client_address(request.scope))
 
-    @app.post("/api/matches/{match_id}/review", responses=review_refusals)
+    # (429: the review quota, charged before the route by ReviewQuota)
+    @app.post(
+        "/api/matches/{match_id}/review",
+        responses=error_responses(*MATCH_REFUSALS, NotOverYet, InvalidSeat, TooManyRequests),
+    )
     async def start_review(
         match_id: str, request: Request, seat: int | None = None
     ) -> dict[str, Any]:

@@ -120,8 +120,8 @@ class UnattendedPlay(CoordinatorBase):
     def _thought_came(self, match_id: str, seat: int, version: int, future: Future[Any]) -> None:
         """The pool answered (on its lane's thread: only schedule here).  The pool
         stopping leaves the match to resume on the next start."""
-        if future.exception() is not None:
-            return
+        if future.exception() is not None or match_id in self._broken:
+            return  # stopping, or set aside meanwhile (its queued thought was dropped)
         background = self.background
         if background is not None:
             thought = Thought(seat, future.result(), version)
