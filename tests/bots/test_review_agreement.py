@@ -61,3 +61,28 @@ def test_two_seeds_agree_where_the_figures_are_clear(
     low_b, high_b = two.total_interval.low, two.total_interval.high
     assert low_a <= one.total <= high_a and low_b <= two.total <= high_b
     assert low_a <= high_b and low_b <= high_a, (one.total, two.total)
+
+
+def test_a_long_match_is_reviewed_within_its_budget_base_deviations_first() -> None:
+    """Issue 23 item 4: a per-match budget bounds the advisor's calls whatever the
+    match's length; with no room for a quick look at every decision, those where
+    the seat left the base policy are judged first and the rest are counted."""
+    from roadtrip.bots.advice import advise
+    from roadtrip.bots.advice.review import _choices
+    from roadtrip.bots.advice.review_plan import BASE_POLICY, _first_by_deviation
+
+    record = record_of("open-road", {"players": 2}, "random", 3)
+    calls: list[int] = []
+
+    def counting(state, seat, seconds, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(seconds)
+        return advise(state, seat, seconds, iterations=4, **kwargs)
+
+    review = review_match(record, 0, 1.0, advisor=counting, match_seconds=3.0)
+    assert len(calls) == 3 and all(s == 1.0 for s in calls)
+    assert len(review.decisions) == 3
+    assert review.not_judged > 0
+    assert review.to_json()["not_judged"] == review.not_judged
+    assert BASE_POLICY["open-road"] == "heuristic"
+    first = _first_by_deviation(record, _choices(record, 0), 3)
+    assert {d.index for d in review.decisions} == first

@@ -5,6 +5,7 @@ total and the three costliest decisions; --json; clear errors."""
 from __future__ import annotations
 
 import json
+import math
 import re
 from pathlib import Path
 from random import Random
@@ -13,6 +14,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 import roadtrip
+from roadtrip.bots.advice import advisor_for
 from roadtrip.cli.main import app
 from roadtrip.core import Match, replay_states
 
@@ -147,20 +149,32 @@ def test_a_given_up_chance_is_never_printed_as_a_negative_chance(tmp_path: Path)
     assert result.exit_code == 0, result.output
     assert not re.search(r"-\d+%", result.stdout)
     out = " ".join(result.stdout.split())
-    assert "judged at the advisor's minimum budget only" in out
+    # no room for a quick look at every decision in 0.05 s: the rest are counted
+    assert "beyond the match's budget and not judged" in out
 
 
 def test_a_match_budget_judges_the_costliest_first_and_says_so(tmp_path: Path) -> None:
+    """Issue 23 item 4: with room for a quick look at every decision (half the
+    match's budget), the costliest of them are judged again at the full budget."""
     record = tmp_path / "r300.json"
     save(record, "road-to-300", seed=21, pick=-1)
-    result = run("review", str(record), "--seconds", "0.02", "--match-seconds", "0.06", "--json")
+    game = roadtrip.load_game("road-to-300")
+    calibration = advisor_for(game).calibration(game)
+    assert calibration is not None
+    quick = calibration.seconds(calibration.minimum)
+    # The quick looks alone (every engine's minimum units), with no match budget.
+    tiny = run("review", str(record), "--seconds", "0.001", "--json")
+    plain = json.loads(tiny.stdout)
+    count = len(plain["decisions"])
+    match_seconds = 2 * count * quick  # the quick looks take half of it
+    result = run(
+        "review", str(record), "--seconds", "0.02", "--match-seconds", f"{match_seconds}", "--json"
+    )
     review = json.loads(result.stdout)
     full = [d for d in review["decisions"] if d["budget"] == "full"]
-    quick = [d for d in review["decisions"] if d["budget"] == "minimum"]
-    assert len(full) == 3 and review["at_minimum_budget"] == len(quick) > 0
+    quick_only = [d for d in review["decisions"] if d["budget"] == "minimum"]
+    assert len(full) == math.floor((match_seconds - count * quick) / 0.02 + 1e-9) > 0
+    assert review["at_minimum_budget"] == len(quick_only) > 0
     # Those judged again were the ones whose first look left the most room for loss.
-    quick_only = run("review", str(record), "--seconds", "0.02", "--match-seconds", "0", "--json")
-    plain = json.loads(quick_only.stdout)
-    assert plain["at_minimum_budget"] == len(plain["decisions"])
     first = {d["index"]: d["cost_interval"][1] for d in plain["decisions"]}
-    assert min(first[d["index"]] for d in full) >= max(first[d["index"]] for d in quick)
+    assert min(first[d["index"]] for d in full) >= max(first[d["index"]] for d in quick_only)

@@ -48,9 +48,11 @@ def _factory(name: str, mode: str, default: float) -> object:
 
 
 def register() -> None:
-    """Register sleepy (0.8 s a move), burner (0.5 s of CPU), hanger and crasher."""
+    """Register sleepy (0.8 s a move), napper (0.1 s), burner (0.5 s of CPU), hanger
+    and crasher."""
     for name, mode, seconds in (
         ("sleepy", "sleep", 0.8),
+        ("napper", "sleep", 0.1),
         ("burner", "burn", 0.5),
         ("hanger", "hang", 0.0),
         ("crasher", "crash", 0.0),

@@ -35,7 +35,10 @@ def store() -> MemoryStore:
 
 
 @pytest.fixture
-def client(store: MemoryStore) -> Iterator[TestClient]:
+def client(store: MemoryStore, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+    monkeypatch.setenv("ROADTRIP_ADVICE_SECONDS", "0.05")
+    monkeypatch.setenv("ROADTRIP_ADVICE_QUOTA", "1/0.01")  # the second advice: 429
+    monkeypatch.setenv("ROADTRIP_REVIEW_QUOTA", "20/0.01")  # spent at the end: 429
     with TestClient(create_app(store)) as test_client:
         yield test_client
 
@@ -160,11 +163,20 @@ def provoke(client: TestClient, store: MemoryStore) -> Seen:
     call("GET", advice, over_id, over_token)
     call("GET", advice, turns["match"], waiting)
     call("GET", advice, mid, seat_token, params={"seat": "x"})
+    solo = create_http(client)
+    solo_id, solo_token = solo["match"], solo["seats"][0]["token"]
+    assert client.get(f"/api/matches/{solo_id}/advice", headers=auth(solo_token)).is_success
+    play_http(client, solo_id, solo_token, Random(2), moves=1)
+    call("GET", advice, solo_id, solo_token)  # 429: over the quota
     review = "/api/matches/{match_id}/review"
     for method in ("GET", "POST"):
         call(method, review, mid, seat_token)
         call(method, review, over_id, over_token, params={"seat": 9})
         call(method, review, over_id, over_token, params={"seat": "x"})
+    for _ in range(20):  # spend the review quota (each start counts, refused ones too)
+        if client.post(f"/api/matches/{over_id}/review", headers=auth(over_token)).is_error:
+            break
+    call("POST", review, over_id, over_token)  # 429: over the quota
 
     call("POST", "/api/turns", json={"tokens": "x"})
     call("POST", "/api/turns", content=huge)

@@ -159,8 +159,9 @@ def test_a_review_running_when_the_server_stopped_is_started_again(
 
 
 def test_concurrent_requests_for_one_review_start_one_computation(
-    store: MatchStore,
+    store: MatchStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setenv("ROADTRIP_REVIEW_QUOTA", "100/100")  # eight asks: within the quota
     store_finished_match(store)
     gate = threading.Event()
     advisor = CountingAdvisor(gate)

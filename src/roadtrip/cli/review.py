@@ -65,7 +65,7 @@ def review_command(
     file: Annotated[Path, typer.Argument(metavar="RECORD", help="A finished match record (JSON).")],
     seat: Annotated[int, typer.Option("--seat", help="The seat to review, from 1.", min=1)] = 1,
     seconds: Annotated[
-        float, typer.Option("--seconds", min=0.01, help="The advisor's seconds per decision.")
+        float, typer.Option("--seconds", min=0.001, help="The advisor's seconds per decision.")
     ] = DEFAULT_SECONDS,
     match_seconds: Annotated[
         float | None,
@@ -235,6 +235,11 @@ def summary_text(review: Review) -> str:
         text += (
             f" {review.at_minimum} decisions were beyond the match's budget and judged at"
             " the advisor's minimum budget only (a quick look: wide intervals)."
+        )
+    if review.not_judged:
+        text += (
+            f" {review.not_judged} more decisions were beyond the match's budget and not"
+            " judged (those that left the base policy went first)."
         )
     return text
 

@@ -5,13 +5,16 @@
   (403 ``advice_off``) where the match does not allow advice, to spectators and
   for a seat the token does not play: advice is only ever computed for the
   requesting seat, from what that seat may see.  Answers are cached per match,
-  seat and move, so a page that asks again gets the same figures at once.
+  seat and move, so a page that asks again gets the same figures at once, and
+  the figures are those of the advisor's canonical seed for the position (the
+  terminal's ``--hint`` and the review give the same).
 
 Reviews of finished matches are :mod:`roadtrip.server.reviews`.  The advisor has a
-time budget per decision (``ROADTRIP_ADVICE_SECONDS``, default 1.0).  It computes
-in the app's bot processes (:mod:`roadtrip.server.bot_pool`) when the app has them,
-else in this process; either way a thread of a small pool waits for it, never the
-event loop.
+budget per decision (``ROADTRIP_ADVICE_SECONDS``, default 1.0, turned into units of
+work).  It computes as a job of the fair queue of the app's bot processes
+(:mod:`roadtrip.server.thinking`) when the app has them, else in a thread of this
+process; never on the event loop.  Advice that must be computed spends one of the
+asking address's quota (:mod:`roadtrip.server.quotas`).
 """
 
 from __future__ import annotations
@@ -20,8 +23,7 @@ import asyncio
 import os
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from functools import partial
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -29,9 +31,21 @@ from fastapi import FastAPI, Request
 from roadtrip.bots.advice import AdviceReport, advise, canonical_seed
 from roadtrip.core.errors import GameOver, NotYourTurn
 from roadtrip.server.advice_policy import AdviceOff, advice_allowed
-from roadtrip.server.bot_pool import BotPool, BotPoolFailure
+from roadtrip.server.bot_pool import BotPool, BotPoolFailure, WorkDropped
 from roadtrip.server.coordinator import Coordinator
 from roadtrip.server.errors import MATCH_REFUSALS, error_responses
+from roadtrip.server.quotas import (
+    ADVICE_QUOTA,
+    ADVICE_QUOTA_ENV,
+    REVIEW_QUOTA,
+    REVIEW_QUOTA_ENV,
+    Buckets,
+    Quota,
+    ReviewQuota,
+    TooManyRequests,
+    client_address,
+    install_quota_errors,
+)
 from roadtrip.server.seats import display_names
 from roadtrip.server.storage import Grant
 
@@ -48,7 +62,7 @@ def env_seconds(name: str, default: float) -> float:
 
 
 class AdviceService:
-    """Computes advice for a coordinator's matches in worker threads."""
+    """Computes advice for a coordinator's matches off the event loop."""
 
     def __init__(
         self,
@@ -63,6 +77,9 @@ class AdviceService:
         self.seconds = seconds or env_seconds("ROADTRIP_ADVICE_SECONDS", 1.0)
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="advisor")
         self._answers: OrderedDict[tuple[str, int, int], dict[str, Any]] = OrderedDict()
+        # Advice being computed: a second request for the same move waits for it.
+        self._pending: dict[tuple[str, int, int], Future[AdviceReport]] = {}
+        self.quota = Buckets(Quota.from_env(ADVICE_QUOTA_ENV, ADVICE_QUOTA), "advice")
 
     # ------------------------------------------------------------ live advice
     def check(self, grant: Grant, seat: int | None) -> int:
@@ -83,35 +100,47 @@ class AdviceService:
             raise NotYourTurn(f"seat {seat} has no decision to make now")
         return seat
 
-    async def advice(self, grant: Grant, seat: int | None) -> dict[str, Any]:
+    async def advice(
+        self, grant: Grant, seat: int | None, client: str = "unknown"
+    ) -> dict[str, Any]:
+        """The advice for ``grant``'s seat now, asked by address ``client``: from the
+        cache, or joined to the same advice being computed, or computed (which
+        spends one of the client's advice quota: TooManyRequests without one)."""
         seat = self.check(grant, seat)
         live = self.coordinator.live(grant.match_id)
         state = live.match.state.clone()
         version = state.move_number()
         key = (grant.match_id, seat, version)
         answer = self._answers.get(key)
-        if answer is None:
+        if answer is not None:
+            return answer
+        pending = self._pending.get(key)
+        if pending is None:
+            self.quota.take(client)
             names = display_names(live.stored.seats)
-            future = self.executor.submit(
-                self._advisor(grant.match_id),
-                state,
-                seat,
-                self.seconds,
-                seed=canonical_seed(state, seat),
-                names=names,
-            )
-            report = await asyncio.wrap_future(future)
-            answer = {"match": grant.match_id, "version": version, **report.to_json()}
-            self._answers[key] = answer
-            while len(self._answers) > ADVICE_CACHE:
-                self._answers.popitem(last=False)
+            seed = canonical_seed(state, seat)  # the same figures as every front end
+            if self.pool is not None:  # a job of the fair queue; no thread waits for it
+                pending = self.pool.advise_later(
+                    grant.match_id,
+                    state,
+                    seat,
+                    self.seconds,
+                    seed=seed,
+                    names=names,
+                    client=client,
+                )
+            else:
+                pending = self.executor.submit(
+                    advise, state, seat, self.seconds, seed=seed, names=names
+                )
+            self._pending[key] = pending
+            pending.add_done_callback(lambda _done: self._pending.pop(key, None))
+        report = await asyncio.wrap_future(pending)
+        answer = {"match": grant.match_id, "version": version, **report.to_json()}
+        self._answers[key] = answer
+        while len(self._answers) > ADVICE_CACHE:
+            self._answers.popitem(last=False)
         return answer
-
-    def _advisor(self, match_id: str) -> Callable[..., AdviceReport]:
-        """:func:`advise`, or the same computed in a bot process of the pool."""
-        if self.pool is None:
-            return advise
-        return partial(self.pool.advise, match_id)
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
@@ -123,17 +152,30 @@ def install_advice(
     grant_of: Callable[[Request, str], Grant],
     pool: BotPool | None = None,
 ) -> AdviceService:
-    """Add the advice route to ``app``; the service behind it
-    (computing in ``pool``'s processes, if given; its threads only wait then)."""
+    """Add the advice route and the advice and review quotas to ``app``; the service
+    behind the route (computing in ``pool``'s fair queue, if given)."""
     service = AdviceService(coordinator, pool=pool, workers=2 if pool is None else 8)
+    # Per-address quotas: advice in the service (only advice that must be computed),
+    # review starts before their route (server/quotas.py).
+    install_quota_errors(app)
+    review_quota = Buckets(Quota.from_env(REVIEW_QUOTA_ENV, REVIEW_QUOTA), "a review")
+    app.add_middleware(ReviewQuota, buckets=review_quota)
+    app.state.review_quota = review_quota
 
     @app.get(
         "/api/matches/{match_id}/advice",
         responses=error_responses(
-            *MATCH_REFUSALS, AdviceOff, GameOver, NotYourTurn, BotPoolFailure
+            *MATCH_REFUSALS,
+            AdviceOff,
+            GameOver,
+            NotYourTurn,
+            TooManyRequests,
+            WorkDropped,
+            BotPoolFailure,
         ),
     )
     async def advice(match_id: str, request: Request, seat: int | None = None) -> dict[str, Any]:
-        return await service.advice(grant_of(request, match_id), seat)
+        grant = grant_of(request, match_id)
+        return await service.advice(grant, seat, client_address(request.scope))
 
     return service

@@ -37,7 +37,7 @@ from roadtrip.server.advice import install_advice
 from roadtrip.server.bot_pool import BotPool
 from roadtrip.server.coordinator import Coordinator
 from roadtrip.server.errors import error_body, error_code, error_responses
-from roadtrip.server.http_guards import API_DOCS_PATH, BodyLimit, SecurityHeaders
+from roadtrip.server.http_guards import API_DOCS_PATH, BodyLimit, ClientAddress, SecurityHeaders
 from roadtrip.server.live_cache import LiveLimits
 from roadtrip.server.match_api import install_match_api
 from roadtrip.server.reviews import install_reviews
@@ -176,6 +176,7 @@ def create_app(
     app.state.hub = hub
     app.add_middleware(BodyLimit, limit=MAX_HTTP_BODY)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(ClientAddress)  # who asks: the client of the thinking it causes
 
     @app.exception_handler(RoadtripError)
     async def roadtrip_error(_request: Request, exc: RoadtripError) -> JSONResponse:

@@ -11,14 +11,17 @@ matches are answered first.
 Each worker is a *lane*: a one-process ``ProcessPoolExecutor`` that runs one job
 at a time.  Every job of a match goes to the same lane (by a hash of its id), so
 that the bots kept there keep their plans (:mod:`roadtrip.server.bot_worker`).
-The calling thread (never the event loop) waits for its lane, then for the job:
+Jobs wait in the lane's fair queue (:mod:`roadtrip.server.thinking`: clients take
+turns, bot moves before advice before reviews) and one thread per lane (its
+dispatcher) runs them; callers get a ``Future`` and no thread waits for a lane:
 
 * a job that runs longer than its limit (``limit_seconds``: well past any bot's
   budget; the advisor's seconds plus ``ADVICE_SLACK`` for advice) is taken to hang:
   the lane's process is killed and started again, and the bot's move is left to
   the caller's fallback (``None``);
 * a worker that dies (killed, out of memory) fails its job; the job is tried once
-  more on a fresh process, then left to the fallback.
+  more on a fresh process, then left to the fallback;
+* queued jobs of an abandoned match are dropped (:meth:`BotPool.drop`).
 
 No match ever waits on a dead or hung worker, and no move is lost: the caller
 keeps the state, and a job's answer is only a proposal it checks.
@@ -36,17 +39,24 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
-from typing import Any, TypeVar
+from typing import Any
 
 from roadtrip.bots.advice import AdviceReport
-from roadtrip.core.errors import RoadtripError
 from roadtrip.core.state import State
 from roadtrip.server import bot_worker
 from roadtrip.server.bot_worker import AdviceAsk, BotAsk
+from roadtrip.server.thinking import (
+    MAX_QUEUED_PER_CLIENT,
+    BotPoolFailure,
+    FairQueue,
+    Job,
+    Kind,
+    WorkDropped,
+)
+
+__all__ = ["BotPool", "BotPoolFailure", "Kind", "WorkDropped", "default_workers"]
 
 log = logging.getLogger("roadtrip.server")
-
-T = TypeVar("T")
 
 DECISION_LIMIT = 30.0  # seconds a bot decision may take before its worker is killed
 ADVICE_SLACK = 15.0  # seconds an advice job may run past the advisor's own budget
@@ -66,39 +76,86 @@ def default_workers() -> int:
     return max(1, cores - 1)
 
 
-class BotPoolFailure(RoadtripError):
-    """The bot processes could not answer (a worker hung or died twice)."""
-
-
 class _Lane:
-    """One worker process, one job at a time."""
+    """One worker process, one job at a time, its jobs in a fair queue."""
 
     def __init__(self, pool: BotPool, index: int) -> None:
         self.pool = pool
         self.index = index
-        self.lock = threading.Lock()  # held by the thread whose job runs
+        self.cond = threading.Condition()  # guards queue, running and the thread
+        self.queue = FairQueue(pool.max_queued)
+        self.running: Job | None = None
+        self.thread: threading.Thread | None = None
         self.executor: ProcessPoolExecutor | None = None
         self.pids: list[int] = []
 
-    def run(self, job: Callable[[Any], T], ask: Any, limit: float) -> T:
-        """Run ``job(ask)`` in this lane's process within ``limit`` seconds of its
-        start; BotPoolFailure when it hangs or its worker dies twice."""
-        with self.lock:
-            failure = "no attempt"
-            for _ in range(ATTEMPTS):
+    def submit(self, job: Job) -> Future[Any]:
+        """Queue ``job`` (QueueFull when its client has too much queued)."""
+        with self.cond:
+            if self.pool.closed:
+                job.future.set_exception(BotPoolFailure("the bot processes are stopping"))
+                return job.future
+            self.queue.push(job)
+            if self.thread is None:
+                self.thread = threading.Thread(
+                    target=self._serve, name=f"roadtrip-lane-{self.index}", daemon=True
+                )
+                self.thread.start()
+            self.cond.notify()
+        return job.future
+
+    def drop(self, match: str) -> int:
+        """Fail the queued (not running) jobs of ``match`` with WorkDropped."""
+        with self.cond:
+            dropped = self.queue.drop(match)
+        for job in dropped:
+            if job.future.set_running_or_notify_cancel():
+                job.future.set_exception(WorkDropped(f"match {match} no longer needs this"))
+        return len(dropped)
+
+    def _serve(self) -> None:
+        """The dispatcher: run the queue's next job, one at a time, until closed."""
+        while True:
+            with self.cond:
+                while not len(self.queue) and not self.pool.closed:
+                    self.cond.wait()
                 if self.pool.closed:
-                    raise BotPoolFailure("the bot processes are stopping")
-                executor = self._started()
-                future: Future[T] = executor.submit(job, ask)
-                try:
-                    return future.result(timeout=limit)
-                except FutureTimeout:
-                    self._kill(f"a job ran longer than {limit:g} s")
-                    raise BotPoolFailure(f"a bot process took longer than {limit:g} s") from None
-                except BrokenProcessPool:
-                    failure = "its process died"
-                    self._kill(failure)
-            raise BotPoolFailure(f"a bot process failed {ATTEMPTS} times: {failure}")
+                    return
+                job = self.queue.pop()
+                self.running = job
+            try:
+                if job is not None and job.future.set_running_or_notify_cancel():
+                    try:
+                        result = self._execute(job.call, job.ask, job.limit)
+                    except BaseException as exc:  # handed to the caller
+                        job.future.set_exception(exc)
+                    else:
+                        job.future.set_result(result)
+            finally:
+                with self.cond:
+                    self.running = None
+
+    def _execute(self, call: Callable[[Any], Any], ask: Any, limit: float) -> Any:
+        """Run ``call(ask)`` in this lane's process within ``limit`` seconds of its
+        start; BotPoolFailure when it hangs or its worker dies twice."""
+        failure = "no attempt"
+        for _ in range(ATTEMPTS):
+            if self.pool.closed:
+                raise BotPoolFailure("the bot processes are stopping")
+            executor = self._started()
+            if self.pool.closed:  # the pool closed while this process started
+                self.close()
+                raise BotPoolFailure("the bot processes are stopping")
+            future = executor.submit(call, ask)
+            try:
+                return future.result(timeout=limit)
+            except FutureTimeout:
+                self._kill(f"a job ran longer than {limit:g} s")
+                raise BotPoolFailure(f"a bot process took longer than {limit:g} s") from None
+            except BrokenProcessPool:
+                failure = "its process died"
+                self._kill(failure)
+        raise BotPoolFailure(f"a bot process failed {ATTEMPTS} times: {failure}")
 
     def _started(self) -> ProcessPoolExecutor:
         if self.executor is None:
@@ -130,23 +187,29 @@ class _Lane:
         self.pool.restarts += 1
 
     def close(self) -> None:
+        """Fail the queued jobs, wake the dispatcher and stop the process (killed if
+        a job runs: it may hang)."""
+        with self.cond:
+            queued = self.queue.drain()
+            busy = self.running is not None
+            self.cond.notify_all()
+        for job in queued:
+            if job.future.set_running_or_notify_cancel():
+                job.future.set_exception(BotPoolFailure("the bot processes are stopping"))
         executor, self.executor = self.executor, None
         if executor is None:
             return
-        processes = dict(getattr(executor, "_processes", None) or {})
-        if self.lock.acquire(timeout=0.5):  # idle: stop it politely
-            self.lock.release()
-            executor.shutdown(wait=True, cancel_futures=True)
-            return
-        for process in processes.values():  # busy (maybe hung): stop it anyway
-            process.kill()
+        if busy:
+            for process in dict(getattr(executor, "_processes", None) or {}).values():
+                process.kill()
         executor.shutdown(wait=True, cancel_futures=True)
 
 
 class BotPool:
     """``workers`` bot processes (see the module docstring).  ``setup`` runs in
     every worker as it starts (a picklable function: tests register bots with it);
-    ``nice`` lowers their priority; ``limit_seconds`` bounds a bot decision."""
+    ``nice`` lowers their priority; ``limit_seconds`` bounds a bot decision;
+    ``max_queued``: advice and review jobs one client may have queued in a lane."""
 
     def __init__(
         self,
@@ -156,6 +219,7 @@ class BotPool:
         nice: int = WORKER_NICE,
         setup: Callable[[], None] | None = None,
         start_method: str = "spawn",
+        max_queued: int = MAX_QUEUED_PER_CLIENT,
     ) -> None:
         count = default_workers() if workers is None else workers
         if count < 1:
@@ -164,6 +228,7 @@ class BotPool:
         self.nice = nice
         self.setup = setup
         self.start_method = start_method
+        self.max_queued = max_queued
         self.closed = False
         self.restarts = 0  # processes killed and started again (hung or died)
         self.lanes = [_Lane(self, i) for i in range(count)]
@@ -175,25 +240,87 @@ class BotPool:
     def lane_of(self, key: str) -> _Lane:
         return self.lanes[zlib.crc32(key.encode()) % len(self.lanes)]
 
-    def choose(self, key: str, state: State, seat: int, bot: str, rng_seed: str) -> int | None:
-        """The action bot ``bot`` chooses for ``seat`` in ``state`` (match ``key``),
-        or None when the pool could not answer (the caller falls back);
-        BotPoolFailure once the pool is closed."""
+    def submit(
+        self,
+        kind: Kind,
+        key: str,
+        client: str | None,
+        call: Callable[[Any], Any],
+        ask: Any,
+        limit: float,
+    ) -> Job:
+        """Queue ``call(ask)`` for match ``key`` on behalf of ``client`` (None: the
+        match is its own client); the job, whose ``future`` has the answer."""
+        job = Job(kind, client or f"match:{key}", key, call, ask, limit)
+        self.lane_of(key).submit(job)
+        return job
+
+    def choose_later(
+        self,
+        key: str,
+        state: State,
+        seat: int,
+        bot: str,
+        rng_seed: str,
+        client: str | None = None,
+    ) -> Future[int | None]:
+        """A future of the action bot ``bot`` chooses for ``seat`` in ``state``
+        (match ``key``): None when the pool could not answer or the job was dropped
+        (the caller falls back); BotPoolFailure once the pool is closed."""
         ask = BotAsk(key, state, seat, bot, rng_seed)
         started = time.perf_counter()
-        try:
-            return self.lane_of(key).run(bot_worker.choose, ask, self.limit_seconds)
-        except BotPoolFailure as exc:
-            if self.closed:  # stopping: no fallback move; the match resumes on restart
-                raise
-            log.warning(
-                "bot %s of match %s: %s after %.1f s; a fallback moves",
-                bot,
-                key,
-                exc,
-                time.perf_counter() - started,
-            )
-            return None
+        job = self.submit(Kind.BOT, key, client, bot_worker.choose, ask, self.limit_seconds)
+        answer: Future[int | None] = Future()
+
+        def settle(done: Future[Any]) -> None:
+            exc = done.exception()
+            if exc is None:
+                answer.set_result(done.result())
+            elif isinstance(exc, BotPoolFailure) and not self.closed:
+                log.warning(
+                    "bot %s of match %s: %s after %.1f s; a fallback moves",
+                    bot,
+                    key,
+                    exc,
+                    time.perf_counter() - started,
+                )
+                answer.set_result(None)
+            else:  # stopping: no fallback move; the match resumes on restart
+                answer.set_exception(exc)
+
+        job.future.add_done_callback(settle)
+        return answer
+
+    def choose(
+        self,
+        key: str,
+        state: State,
+        seat: int,
+        bot: str,
+        rng_seed: str,
+        client: str | None = None,
+    ) -> int | None:
+        """:meth:`choose_later`, waited for."""
+        return self.choose_later(key, state, seat, bot, rng_seed, client).result()
+
+    def advise_later(
+        self,
+        key: str,
+        state: State,
+        seat: int,
+        seconds: float,
+        *,
+        seed: int | str = 0,
+        names: Sequence[str] | None = None,
+        client: str | None = None,
+        kind: Kind = Kind.ADVICE,
+    ) -> Future[AdviceReport]:
+        """A future of the advisor's report for ``seat`` in ``state`` (BotPoolFailure
+        when the pool could not answer; QueueFull, raised now, when ``client`` has
+        too much queued).  ``kind``: ADVICE, or REVIEW for a review's decisions."""
+        ask = AdviceAsk(key, state, seat, seconds, str(seed), names)
+        job = self.submit(kind, key, client, bot_worker.advice, ask, seconds + ADVICE_SLACK)
+        return job.future
 
     def advise(
         self,
@@ -204,18 +331,27 @@ class BotPool:
         *,
         seed: int | str = 0,
         names: Sequence[str] | None = None,
+        client: str | None = None,
+        kind: Kind = Kind.ADVICE,
     ) -> AdviceReport:
-        """The advisor's report for ``seat`` in ``state`` (BotPoolFailure when the
-        pool could not answer).  The same arguments as :func:`roadtrip.bots.advise`."""
-        ask = AdviceAsk(key, state, seat, seconds, str(seed), names)
-        return self.lane_of(key).run(bot_worker.advice, ask, seconds + ADVICE_SLACK)
+        """:meth:`advise_later`, waited for.  The same arguments as
+        :func:`roadtrip.bots.advise`, plus who asks."""
+        future = self.advise_later(
+            key, state, seat, seconds, seed=seed, names=names, client=client, kind=kind
+        )
+        return future.result()
+
+    def drop(self, key: str) -> int:
+        """Drop the queued (not running) jobs of match ``key``: bot moves get the
+        fallback, advice WorkDropped.  Returns how many."""
+        return self.lane_of(key).drop(key)
 
     def pids(self) -> list[int]:
         """The worker processes running now (for tests and diagnostics)."""
         return [pid for lane in self.lanes if lane.executor is not None for pid in lane.pids]
 
     def close(self) -> None:
-        """Stop every worker; jobs waiting for a lane fail (their callers fall back)."""
+        """Stop every worker; queued jobs fail (their callers fall back)."""
         self.closed = True
         for lane in self.lanes:
             lane.close()

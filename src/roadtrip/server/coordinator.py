@@ -101,6 +101,7 @@ class Coordinator(UnattendedPlay, Rematches, TurnClocks):
         self._live: LiveCache[LiveMatch] = LiveCache(limits or LiveLimits(), clock)
         self._broken: dict[str, str] = {}
         self._rematches: OrderedDict[str, Created] = OrderedDict()
+        self._clients: OrderedDict[str, str] = OrderedDict()
 
     # ------------------------------------------------------------ creation
     def create_match(
@@ -161,6 +162,7 @@ class Coordinator(UnattendedPlay, Rematches, TurnClocks):
             clock=turn_clock,
         )
         self.store.create(stored, grants)
+        self.note_client(match_id)
         with self._live.lock(match_id):
             self._continue(self.live(match_id), INLINE_MOVES)
         return Created(match_id, seat_tokens, spectator_token, hotseat_token, partner_tokens)
@@ -193,8 +195,12 @@ class Coordinator(UnattendedPlay, Rematches, TurnClocks):
 
     def sweep(self) -> list[str]:
         """Forget matches idle too long or beyond the cap, except those whose bots
-        are still playing or that have people connected; they reload on use."""
-        return self._live.sweep(self._keep)
+        are still playing or that have people connected; they reload on use.
+        Their queued thinking (advice nobody will read) is dropped."""
+        forgotten = self._live.sweep(self._keep)
+        for match_id in forgotten:
+            self.drop_thinking(match_id)
+        return forgotten
 
     def _keep(self, match_id: str, live: LiveMatch) -> bool:
         """Whether ``sweep`` must keep ``match_id`` in memory now."""
@@ -226,6 +232,7 @@ class Coordinator(UnattendedPlay, Rematches, TurnClocks):
         """A seat's move: validated, stored with what follows it, then announced."""
         if grant.is_spectator:
             raise AccessDenied("spectators cannot make moves")
+        self.note_client(grant.match_id)
         with self._live.lock(grant.match_id):
             self._act(grant, action, seat, my_moves)
 
@@ -345,6 +352,7 @@ class Coordinator(UnattendedPlay, Rematches, TurnClocks):
         logger.error("match %s is set aside: %s", match_id, reason, exc_info=exc)
         self._broken[match_id] = reason
         self._live.pop(match_id)
+        self.drop_thinking(match_id)
 
     def _commit(
         self,
@@ -383,5 +391,7 @@ class Coordinator(UnattendedPlay, Rematches, TurnClocks):
         live.match = trial
         live.log.extend(new_log)
         self._arm(live)
+        if trial.state.is_terminal() and new_actions:
+            self.drop_thinking(live.stored.id)  # advice asked before the end
         if new_actions:
             self.notify(live.stored.id)

@@ -23,8 +23,9 @@ from roadtrip.core.errors import (
     UnknownGame,
 )
 from roadtrip.server.advice_policy import AdviceOff, NotOverYet
-from roadtrip.server.bot_pool import BotPoolFailure
+from roadtrip.server.bot_pool import BotPoolFailure, WorkDropped
 from roadtrip.server.match_errors import AccessDenied, NotFound, StaleVersion, Unplayable
+from roadtrip.server.quotas import TooManyRequests
 from roadtrip.server.seats import SetupError
 from roadtrip.server.turn_clock import TimerError
 
@@ -33,6 +34,8 @@ ERROR_CODES: list[tuple[type[Exception], int, str]] = [
     (AccessDenied, 403, "access_denied"),
     (AdviceOff, 403, "advice_off"),
     (NotOverYet, 409, "not_over"),
+    (TooManyRequests, 429, "too_many_requests"),
+    (WorkDropped, 409, "dropped"),
     (BotPoolFailure, 503, "busy"),
     (NotFound, 404, "not_found"),
     (Unplayable, 409, "unplayable"),

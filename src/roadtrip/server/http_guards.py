@@ -1,4 +1,5 @@
-"""ASGI middleware that guards every HTTP response: body size and security headers.
+"""ASGI middleware that guards every HTTP response: body size, security headers,
+and who is asking.
 
 :class:`BodyLimit` counts the bytes of a request body as they arrive (a chunked
 body has no ``Content-Length`` to check) and refuses the request with 413 as soon
@@ -8,9 +9,16 @@ as it passes the limit, so nothing ever holds more than the limit in memory.
 allows only this origin's scripts (no inline scripts, no third-party code: the
 origin's localStorage holds every match link the browser has seen), forbids
 framing, and keeps URLs out of Referer headers.
+
+:class:`ClientAddress` tells the code below a request (HTTP or WebSocket) which
+address it serves, in :data:`CLIENT`: the coordinator takes the address of a new
+match or of a move as the client of the thinking it causes (the fair queue of
+:mod:`roadtrip.server.thinking`).
 """
 
 from __future__ import annotations
+
+from contextvars import ContextVar
 
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
@@ -39,6 +47,10 @@ SECURITY_HEADERS = {
     "cross-origin-opener-policy": "same-origin",
 }
 API_DOCS_PATH = "/docs"
+# The address of the client whose request is being served (None outside one).
+# Starlette copies the context into the threads that run routes, so it reaches
+# the coordinator.
+CLIENT: ContextVar[str | None] = ContextVar("roadtrip_client", default=None)
 
 
 class BodyTooLarge(HTTPException):
@@ -119,3 +131,21 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+class ClientAddress:
+    """Set :data:`CLIENT` to the request's client address while it is served."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        client = scope.get("client")
+        token = CLIENT.set(str(client[0]) if client else None)
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            CLIENT.reset(token)

@@ -34,6 +34,7 @@ class ReviewJob:
 
     match_id: str
     seat: int
+    client: str | None = None  # the address that asked for it (its fair share pays)
     done: int = 0
     total: int | None = None
     review: dict[str, Any] | None = None

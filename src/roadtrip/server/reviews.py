@@ -47,9 +47,11 @@ from roadtrip.server.bot_pool import BotPool
 from roadtrip.server.coordinator import Coordinator, NotFound
 from roadtrip.server.errors import MATCH_REFUSALS, error_responses
 from roadtrip.server.match_api import GrantOf, bearer
+from roadtrip.server.quotas import TooManyRequests, client_address
 from roadtrip.server.review_jobs import ReviewJob, ReviewStopped, bounded_review, row_status
 from roadtrip.server.seats import display_names
 from roadtrip.server.storage import Grant, StorageError
+from roadtrip.server.thinking import Kind
 from roadtrip.server.tokens import token_hash
 
 # Several processes: a running claim not refreshed for this long belongs to a
@@ -57,6 +59,7 @@ from roadtrip.server.tokens import token_hash
 STALE_SECONDS = 60.0
 HEARTBEAT_SECONDS = 15.0
 PROGRESS_SECONDS = 2.0  # at most one progress write per review this often
+MATCH_SECONDS = 120.0  # a review's budget for a whole match (about two minutes)
 SEATS_KEPT = 1024  # finished matches whose seat count is remembered
 FAILED_KEPT = 64  # failed reviews whose error is still reported
 
@@ -73,6 +76,7 @@ class ReviewService:
         coordinator: Coordinator,
         *,
         seconds: float | None = None,
+        match_seconds: float | None = None,
         workers: int = 2,
         pool: BotPool | None = None,
         stale_seconds: float = 0.0,
@@ -82,7 +86,13 @@ class ReviewService:
         self.store = coordinator.store
         self.pool = pool
         self.advisor = advisor
-        self.seconds = seconds or env_seconds("ROADTRIP_REVIEW_SECONDS", 0.5)
+        # A decision is judged at the live advice's budget, so that the review says
+        # what the advice said during play; a match gets at most ``match_seconds``
+        # in all (the decisions that matter first: bots/advice/review.py).
+        self.seconds = seconds or env_seconds("ROADTRIP_REVIEW_SECONDS", 1.0)
+        self.match_seconds = match_seconds or env_seconds(
+            "ROADTRIP_REVIEW_MATCH_SECONDS", MATCH_SECONDS
+        )
         self.stale_seconds = stale_seconds
         # Who claims reviews in the store: this process (its start, not just its pid).
         self.owner = f"{socket.gethostname()[:32]}:{os.getpid()}:{secrets.token_hex(4)}"
@@ -95,8 +105,11 @@ class ReviewService:
             threading.Thread(target=self._heartbeat, name="review-heartbeat", daemon=True).start()
 
     # ------------------------------------------------------------- requests
-    def start_review(self, grant: Grant, seat: int | None) -> dict[str, Any]:
-        """Start the review of ``seat`` unless it is stored or running; its status."""
+    def start_review(
+        self, grant: Grant, seat: int | None, client: str | None = None
+    ) -> dict[str, Any]:
+        """Start the review of ``seat`` unless it is stored or running; its status.
+        ``client``: the asking address, whose share of the thinking pays for it."""
         seat = self._seat(grant, seat)
         key = (grant.match_id, seat)
         job = self._job(key)
@@ -114,7 +127,7 @@ class ReviewService:
             row, claimed = self.store.claim_review(*key, self.owner, now, self._stale_before(now))
             if not claimed:  # stored meanwhile, or running in another live process
                 return row_status(row)
-            job = self._jobs[key] = ReviewJob(*key)
+            job = self._jobs[key] = ReviewJob(*key, client=client)
             self._forget_failed()
         try:
             self.executor.submit(self._run, job)
@@ -190,13 +203,14 @@ class ReviewService:
         for key in failed[: max(0, len(failed) - FAILED_KEPT)]:
             del self._jobs[key]
 
-    def _advisor(self, match_id: str) -> Callable[..., AdviceReport]:
-        """The advisor a review asks: the pool's (in a bot process) where there is one."""
+    def _advisor(self, job: ReviewJob) -> Callable[..., AdviceReport]:
+        """The advisor a review asks: the pool's fair queue (a review job of the
+        asking address, after its bot moves and advice) where there is one."""
         if self.advisor is not None:
             return self.advisor
         if self.pool is None:
             return advise
-        return partial(self.pool.advise, match_id)
+        return partial(self.pool.advise, job.match_id, client=job.client, kind=Kind.REVIEW)
 
     def _run(self, job: ReviewJob) -> None:
         """Compute ``job``'s review (in a worker thread) and store it."""
@@ -213,7 +227,8 @@ class ReviewService:
                 seconds=self.seconds,
                 progress=partial(self._progress, job),
                 names=names,
-                advisor=self._advisor(job.match_id),
+                advisor=self._advisor(job),
+                match_seconds=self.match_seconds,
             )
             data = bounded_review(review.to_json())
             if not self.store.finish_review(job.match_id, job.seat, self.owner, data):
@@ -276,6 +291,8 @@ def install_reviews(
         stale_seconds=STALE_SECONDS if several_processes else 0.0,
     )
     refusals = error_responses(*MATCH_REFUSALS, NotOverYet, InvalidSeat)
+    # (429: the review quota, charged before the route by quotas.ReviewQuota)
+    start_refusals = error_responses(*MATCH_REFUSALS, NotOverYet, InvalidSeat, TooManyRequests)
 
     def review_grant(request: Request, match_id: str) -> Grant:
         """The token's grant, read from the store without loading the match (whose
@@ -287,9 +304,10 @@ def install_reviews(
             return grant
         return grant_of(request, match_id)
 
-    @app.post("/api/matches/{match_id}/review", responses=refusals)
+    @app.post("/api/matches/{match_id}/review", responses=start_refusals)
     def start_review(match_id: str, request: Request, seat: int | None = None) -> dict[str, Any]:
-        return service.start_review(review_grant(request, match_id), seat)
+        grant = review_grant(request, match_id)
+        return service.start_review(grant, seat, client_address(request.scope))
 
     @app.get("/api/matches/{match_id}/review", responses=refusals)
     def review(match_id: str, request: Request, seat: int | None = None) -> dict[str, Any]:

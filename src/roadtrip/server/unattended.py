@@ -15,7 +15,10 @@ lease.
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
+from concurrent.futures import Future
 from functools import partial
+from typing import Any
 
 from roadtrip.core.match import Match
 from roadtrip.server.autoplay import (
@@ -30,12 +33,16 @@ from roadtrip.server.autoplay import (
 )
 from roadtrip.server.coordinator_base import CoordinatorBase
 from roadtrip.server.gamelog import LogEntry
+from roadtrip.server.http_guards import CLIENT
 
 logger = logging.getLogger("roadtrip.server")
+MAX_CLIENTS_KEPT = 4096  # matches whose client address is remembered
 
 
 class UnattendedPlay(CoordinatorBase):
     """Automatic play of the coordinator's matches (see above)."""
+
+    _clients: OrderedDict[str, str]  # match id -> its client's address, newest last
 
     def _slice(
         self,
@@ -84,7 +91,9 @@ class UnattendedPlay(CoordinatorBase):
     def _think_step(self, match_id: str) -> None:
         """A thinking bot's decision, on the think runner: read the state under the
         match's lock, wait for the thinker outside it, then play the decision in a
-        background slice (which drops it if the match moved on meanwhile)."""
+        background slice (which drops it if the match moved on meanwhile).  A
+        thinker with ``choose_later`` (the bot pool) is not waited for here: the
+        slice is scheduled when its answer comes, so no thread waits for a lane."""
         thought = None
         try:
             with self._live.lock(match_id):
@@ -96,11 +105,49 @@ class UnattendedPlay(CoordinatorBase):
             if seat is not None and bot is not None and self.thinker is not None:
                 version = state.move_number()
                 rng_seed = f"bot:{live.stored.seed}:{version}"
+                later = getattr(self.thinker, "choose_later", None)
+                if later is not None:
+                    client = self.client_of(match_id)
+                    future = later(match_id, state, seat, bot, rng_seed, client)
+                    future.add_done_callback(partial(self._thought_came, match_id, seat, version))
+                    return
                 action = self.thinker.choose(match_id, state, seat, bot, rng_seed)
                 thought = Thought(seat, action, version)
         except Exception:  # the slice below meets the same trouble and handles it
             logger.exception("thinking in match %s failed", match_id)
         self._background_slice(match_id, thought)
+
+    def _thought_came(self, match_id: str, seat: int, version: int, future: Future[Any]) -> None:
+        """The pool answered (on its lane's thread: only schedule here).  The pool
+        stopping leaves the match to resume on the next start."""
+        if future.exception() is not None or match_id in self._broken:
+            return  # stopping, or set aside meanwhile (its queued thought was dropped)
+        background = self.background
+        if background is not None:
+            thought = Thought(seat, future.result(), version)
+            background(partial(self._background_slice, match_id, thought))
+
+    def client_of(self, match_id: str) -> str | None:
+        """The address whose move or new match this match's automatic play serves
+        (None: unknown, e.g. after a restart; the match is its own client)."""
+        return self._clients.get(match_id)
+
+    def note_client(self, match_id: str) -> None:
+        """Remember the address of the request being served (if any) as the client
+        of ``match_id``'s thinking (:data:`roadtrip.server.http_guards.CLIENT`)."""
+        address = CLIENT.get()
+        if address is None:
+            return
+        self._clients[match_id] = address
+        self._clients.move_to_end(match_id)
+        while len(self._clients) > MAX_CLIENTS_KEPT:
+            self._clients.popitem(last=False)
+
+    def drop_thinking(self, match_id: str) -> None:
+        """Drop the queued thinking of a match nobody needs it for any more."""
+        drop = getattr(self.thinker, "drop", None)
+        if drop is not None:
+            drop(match_id)
 
     def _fresh(self, match_id: str) -> None:
         """Bring the copy of ``match_id`` up to date (one process: it always is)."""

@@ -16,11 +16,11 @@ Seeds: with ``seed=None`` each decision uses the advisor's canonical seed of its
 position, so the review says what the advice during play said; with a seed, each
 decision ``f"{seed}:{index}"``.
 
-A per-match budget (``match_seconds``): a first pass judges every decision at the
-advisor's minimum budget; the decisions that may have cost most (the highest top
-of their cost interval) are then judged again at ``seconds`` each, as many as
-``match_seconds`` buys; the others keep the minimum budget's verdict and say so
-(``budget: "minimum"``).
+A per-match budget (``match_seconds``) bounds the work whatever the match's
+length: :mod:`~roadtrip.bots.advice.review_plan` says which decisions get the full
+budget (a quick look at every decision, then the costliest again; or, for a match
+of thousands of decisions, those that left the game's base policy first); the
+others say so (``budget: "minimum"``) or are counted as ``not_judged``.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from typing import Any
 
 from roadtrip.bots.advice.advisor import DEFAULT_SECONDS, advise, canonical_seed
 from roadtrip.bots.advice.figures import Advice, AdviceReport, Interval, Loss
+from roadtrip.bots.advice.review_plan import plan_review
 from roadtrip.core.errors import IllegalMove
 from roadtrip.core.records import MatchRecord, replay_states
 from roadtrip.core.state import State
@@ -159,6 +160,7 @@ class Review:
     measure: str
     seconds: float
     match_seconds: float | None = None
+    not_judged: int = 0  # decisions beyond the match's budget (a very long match)
 
     @property
     def total(self) -> float:
@@ -200,6 +202,7 @@ class Review:
             "match_seconds": self.match_seconds,
             "forced": self.forced,
             "at_minimum_budget": self.at_minimum,
+            "not_judged": self.not_judged,
             "thresholds": {
                 "inaccuracy": labels.inaccuracy,
                 "mistake": labels.mistake,
@@ -283,19 +286,20 @@ def review_match(
     any machine), or, with ``match_seconds``, that much in all for the decisions
     that matter most (see the module doc)."""
     forced = total = 0
+    first: State | None = None
     for _index, state in decisions_of(record, seat):
+        if first is None:
+            first = state.clone()
         if len(state.legal_actions(seat)) > 1:
             total += 1
         else:
             forced += 1
-    if total == 0 and forced == 0:
+    if first is None:
         raise IllegalMove(f"seat {seat} made no decision in this match")
-    # How many decisions the match's budget buys at ``seconds`` each (a hair of
-    # slack: 0.06 / 0.02 is 2.9999... in floating point).
-    affordable = None if match_seconds is None else math.floor(match_seconds / seconds + 1e-9)
-    full = total if affordable is None else min(total, affordable)
-    first_seconds = seconds if full == total else MINIMUM_SECONDS
-    first_budget = "full" if full == total else "minimum"
+    plan = plan_review(record, _choices(record, seat), total, first, seconds, match_seconds)
+    full = plan.affordable if plan.quick else total
+    first_seconds = MINIMUM_SECONDS if plan.quick else seconds
+    first_budget = "minimum" if plan.quick else "full"
 
     def ask(state: State, index: int, budget_seconds: float) -> AdviceReport:
         decision_seed = canonical_seed(state, seat) if seed is None else f"{seed}:{index}"
@@ -303,13 +307,18 @@ def review_match(
 
     judged: list[ReviewedDecision] = []
     method, score_name, lower_is_better = "", "points", False
-    for done, (index, state) in enumerate(_choices(record, seat), start=1):
+    looked = total if plan.full is None else len(plan.full)
+    done = 0
+    for index, state in _choices(record, seat):
+        if plan.full is not None and index not in plan.full:
+            continue  # beyond the match's budget: not judged
+        done += 1
         report = ask(state, index, first_seconds)
         method, score_name = report.method, report.score_name
         lower_is_better = report.lower_is_better
         judged.append(judge(report, index, record.actions[index][1], record.game, first_budget))
-        if progress is not None and full == total:
-            progress(done, total)
+        if progress is not None and not plan.quick:
+            progress(done, looked)
     if full < total:
         # The decisions that may have cost most, judged again at the full budget.
         ranked = sorted(judged, key=lambda d: (-d.cost_interval.high, d.index))
@@ -336,6 +345,7 @@ def review_match(
         measure="turns" if lower_is_better else "win",
         seconds=seconds,
         match_seconds=match_seconds,
+        not_judged=total - looked,
     )
 
 
