@@ -214,3 +214,16 @@ def test_a_games_own_leaf_evaluation_replaces_the_playouts(
     for advice in report.choices:
         assert advice.win == pytest.approx(0.75) and advice.score == pytest.approx(42.0)
         assert advice.win_interval.low < 0.75 < advice.win_interval.high
+
+
+def test_an_action_tried_once_is_not_best_by_luck() -> None:
+    """Issue 23 item 3: a search tries weak actions a handful of times; one lucky
+    playout (1 of 1 won) must not outrank an action won 70% of 400 times: actions
+    rank by the low end of their win interval."""
+    from roadtrip.bots.advice.figures import Advice, Estimate, rank_key
+
+    lucky = Advice.of(Estimate(action=1, samples=1, win=1.0, score=10.0), "lucky")
+    solid = Advice.of(Estimate(action=2, samples=400, win=0.7, score=9.0), "solid")
+    exact = Advice.of(Estimate(action=3, samples=0, win=0.65, score=9.0, exact=True), "exact")
+    ranked = sorted([lucky, solid, exact], key=lambda a: rank_key(a, False))
+    assert [a.label for a in ranked] == ["solid", "exact", "lucky"]

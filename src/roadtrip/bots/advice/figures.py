@@ -268,7 +268,11 @@ class AdviceReport:
         }
 
 
-def rank_key(advice: Advice, lower_is_better: bool) -> tuple[float, float, int]:
-    """Best first: the higher chance to win, then the better score, then the action."""
+def rank_key(advice: Advice, lower_is_better: bool) -> tuple[float, float, float, int]:
+    """Best first: the higher chance to win by the low end of its 95% interval (so
+    that an action a search tried a handful of times is not "best" by luck: its
+    interval is wide), then by its estimate, then the better score, then the
+    action.  Exact figures rank by their value."""
     score = advice.score if lower_is_better else -advice.score
-    return (-advice.win, score, advice.action)
+    low = advice.win if advice.exact else advice.win_interval.low
+    return (-low, -advice.win, score, advice.action)
