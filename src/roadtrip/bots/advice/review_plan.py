@@ -74,9 +74,14 @@ def plan_review(
     """Which of the ``total`` decisions (``choices``: their states, streamed) get
     the full budget within ``match_seconds`` (see the module doc); ``first`` is a
     state of the match (for its game)."""
-    if match_seconds is None or affordable(match_seconds, seconds) >= total:
+    if match_seconds is None:
         return ReviewPlan(quick=False, full=None, affordable=total)
-    quick = total * quick_seconds(first)
+    # A look costs at least the advisor's minimum units, however small ``seconds``.
+    look = quick_seconds(first)
+    seconds = max(seconds, look)
+    if affordable(match_seconds, seconds) >= total:
+        return ReviewPlan(quick=False, full=None, affordable=total)
+    quick = total * look
     if quick <= QUICK_SHARE * match_seconds:
         count = affordable(match_seconds - quick, seconds)
         return ReviewPlan(quick=True, full=None, affordable=min(total, count))
