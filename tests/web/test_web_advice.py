@@ -11,6 +11,7 @@ the seats.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -138,6 +139,9 @@ def test_the_replay_of_a_finished_match_is_annotated_by_the_advisor(
     assert page.evaluate("window.__sawProgress")
     summary = page.locator("#review-summary").inner_text()
     assert "decisions judged" in summary and "chance to win" in summary
+    # issue 23: the total carries its interval; a loss is never shown as "-N%"
+    assert re.search(r"chance to win \([\d.?]+-[\d.?]+\)", summary), summary
+    assert not re.search(r"[-−]\d+%", page.locator("#log").inner_text())
     review = live_server.api("GET", f"/api/matches/{created['match']}/review", token)
     assert review["status"] == "done"
     decisions = review["review"]["decisions"]

@@ -5,7 +5,9 @@
 // then annotates the moves: each decision's log line says the advisor's best
 // choice and what the choice made gave up (chance to win, or expected turns),
 // and a summary gives the total and the three costliest decisions (click to
-// jump there).
+// jump there).  Every loss carries its 95% interval, and a label (inaccuracy,
+// mistake, blunder) only where the whole interval lies above the game's
+// threshold (docs/rules/<game>.md, "Review labels").
 
 import { api } from "./api.js";
 import { el, fill } from "./dom.js";
@@ -16,19 +18,31 @@ const $ = (id) => document.getElementById(id);
 let review = null; // the finished review, or null
 let byStep = new Map(); // step (action index + 1) -> decision
 
-const pct = (x) => `${Math.round(100 * x)}%`;
+const pct = (x) => `${Math.round(100 * x)}`;
+const bound = (x, scale, digits) => (x === null || x === undefined ? "?" : (scale * Math.max(0, x)).toFixed(digits));
 
+/** What a decision gave up, with its 95% interval ("" when nothing). */
 function given(decision, measure) {
-  if (measure === "turns") return decision.cost > 0.05 ? `+${decision.cost.toFixed(1)} expected turns` : "";
-  return decision.cost >= 0.005 ? `−${pct(decision.cost)} chance to win` : "";
+  const [low, high] = decision.cost_interval || [null, null];
+  const exact = low !== null && low === high;
+  if (measure === "turns") {
+    if (decision.cost <= 0.05) return "";
+    const span = exact ? "exact" : `${bound(low, 1, 1)}-${bound(high, 1, 1)}`;
+    return `+${decision.cost.toFixed(1)} expected turns (${span})`;
+  }
+  if (decision.cost < 0.005) return "";
+  const span = exact ? "exact" : `${bound(low, 100, 0)}-${bound(high, 100, 0)}`;
+  return `${pct(decision.cost)} points of the chance to win (${span})`;
 }
+
+const labelled = (decision, text) => (decision.label ? `${decision.label[0].toUpperCase()}${decision.label.slice(1)}: ${text}` : text);
 
 /** The annotation of one decision, in words. */
 function noteText(decision, measure) {
   const lost = given(decision, measure);
   if (decision.best.action === decision.chosen.action) return "Advisor: the best choice.";
   if (!lost) return `Advisor: as good as the best (${decision.best.label}).`;
-  return `Advisor's best: ${decision.best.label}; this gave up ${lost.replace(/^[−+]/, "")}.`;
+  return labelled(decision, `Advisor's best: ${decision.best.label}; this gave up ${lost.replace(/^\+/, "")}.`);
 }
 
 /** The review note of a replay step (shown under the step's text), or null. */
@@ -86,10 +100,19 @@ function showReview(body, data, players, jump) {
   review = data;
   byStep = new Map(data.decisions.map((d) => [d.index + 1, d]));
   const who = players.find((p) => p.seat === data.seat);
+  const [low, high] = data.total_interval || [null, null];
   const total =
     data.measure === "turns"
-      ? `${data.total.toFixed(1)} expected turns`
-      : `${(100 * data.total).toFixed(1)} percentage points of the chance to win`;
+      ? `${data.total.toFixed(1)} expected turns (${bound(low, 1, 1)}-${bound(high, 1, 1)})`
+      : `${(100 * data.total).toFixed(1)} percentage points of the chance to win (${bound(low, 100, 1)}-${bound(high, 100, 1)})`;
+  const labels = ["blunder", "mistake", "inaccuracy"]
+    .map((name) => [name, data.decisions.filter((d) => d.label === name).length])
+    .filter(([, count]) => count)
+    .map(([name, count]) => `${count} ${name}${count > 1 ? "s" : ""}`);
+  const notes = [];
+  if (labels.length) notes.push(`Labelled where the interval is wholly above the threshold: ${labels.join(", ")}.`);
+  if (data.at_minimum_budget) notes.push(`${data.at_minimum_budget} decisions had only a quick look (the match's budget).`);
+  if (data.not_judged) notes.push(`${data.not_judged} decisions were beyond the match's budget and not judged.`);
   const costly = data.costliest.map((i) => data.decisions.find((d) => d.index === i));
   fill(
     body,
@@ -103,12 +126,13 @@ function showReview(body, data, players, jump) {
               "li",
               { class: "costly" },
               el("button", { type: "button", class: "btn small", onclick: () => jump(d.index + 1) }, `Move ${d.index + 1}`),
-              ` ${d.chosen.label}: ${given(d, data.measure)} (best: ${d.best.label})`,
+              ` ${labelled(d, `${d.chosen.label}: ${given(d, data.measure)}`)} (best: ${d.best.label})`,
             ),
           ),
         )
       : el("p", {}, "No decision gave anything up."),
-    el("p", { class: "help" }, `Advisor: ${data.method}. The moves list marks each decision.`),
+    notes.length ? el("p", { id: "review-notes" }, notes.join(" ")) : null,
+    el("p", { class: "help" }, `Advisor: ${data.method}. The moves list marks each decision; figures are 95% intervals.`),
   );
   annotateLog(data);
 }
@@ -121,7 +145,12 @@ function annotateLog(data) {
     if (!decision) continue;
     const costly = data.costliest.includes(decision.index);
     const lost = given(decision, data.measure);
-    const text = decision.best.action === decision.chosen.action ? " ✓ best" : lost ? ` ${lost}; best: ${decision.best.label}` : " ✓ as good as the best";
+    const text =
+      decision.best.action === decision.chosen.action
+        ? " ✓ best"
+        : lost
+          ? ` ${labelled(decision, `gave up ${lost.replace(/^\+/, "")}`)}; best: ${decision.best.label}`
+          : " ✓ as good as the best";
     item.append(el("span", { class: `review-note${costly ? " costly" : ""}`, "data-review": decision.index }, text));
   }
 }
