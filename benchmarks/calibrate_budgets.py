@@ -101,7 +101,7 @@ def road_to_300_rate(what: str, count: int = 40) -> tuple[float, float]:
     """Solo Road to 300, the expert's own decisions on a roll: ``one-roll``: every
     pair valued one roll deeper (``value_pairs``, whole, network included) per
     second; ``two-roll``: the best pair valued two rolls deeper per second."""
-    from roadtrip.bots.road_to_300 import valued
+    from roadtrip.bots.road_to_300 import montecarlo, valued
     from roadtrip.bots.road_to_300.expert import settings_for
     from roadtrip.bots.road_to_300.planner import Sheet
     from roadtrip.games.road_to_300.rules import RoadTo300State
@@ -127,7 +127,7 @@ def road_to_300_rate(what: str, count: int = 40) -> tuple[float, float]:
             spent += took
             continue
         top = next((pair for pair in ranked if pair.end is not None), None)
-        if top is None:
+        if top is None or top.end is None:
             continue
         rules = settings.rules
         stand = 0 if sheet.position < 0 else 1 << sheet.position
@@ -139,7 +139,7 @@ def road_to_300_rate(what: str, count: int = 40) -> tuple[float, float]:
             top.end,
             rules.target,
             rules.cross_standing,
-            valued.FINAL_CODES[settings.final_field],
+            montecarlo.FINAL_CODES[settings.final_field],
         )
         spent += time.process_time() - began
         done += 1
@@ -181,9 +181,13 @@ def rollouts_rate(count: int = 20, rollouts: int = 4000) -> tuple[float, float]:
     return done, spent
 
 
+def _mcts_measure(game_id: str) -> Measure:
+    return lambda: mcts_rate(game_id)
+
+
 METHODS: dict[str, dict[str, Measure]] = {
     "mcts": {
-        game_id: (lambda g=game_id: mcts_rate(g))
+        game_id: _mcts_measure(game_id)
         for game_id in (
             "get-your-kicks",
             "mileage-may-vary",
