@@ -12,7 +12,9 @@ turns "about ``seconds``" into rollouts, measured once on a quiet core here by
 rollouts for the pairs still in the running, the worse half dropped after each
 round, each round given an equal share of the rollouts left; the search stops
 early when one pair is left.  With the same seed and budget the choice is the same
-on any machine at any load.  The best mean win (ties: the higher mean score, then the base policy's
+on any machine at any load.  The base policy's own pair is played unless the search's
+best is clearly better by the shared switch rule (:mod:`roadtrip.bots.search.switch`,
+on their paired rollouts, corrected for the pairs compared).  The best mean win (ties: the higher mean score, then the base policy's
 order) is played.
 
 This is rollout-based policy improvement of the base policy: the base policy
@@ -30,12 +32,14 @@ from importlib.util import find_spec
 from typing import Any
 
 from roadtrip.bots.road_to_300.planner import Choice, Settings, Sheet, candidates
+from roadtrip.bots.search.switch import clearly_better
 from roadtrip.bots.work import Calibration
 
 # Rollouts one second buys (compiled, the base policy to the end of a solo game) on a
 # quiet core of the reference machine: measured by benchmarks/calibrate_budgets.py.
 ROLLOUTS = Calibration("road-to-300 rollouts", "rollouts", per_second=75_000, minimum=16)
 FINAL_CODES = {"rulebook": 0, "always": 1, "never": 2}
+_SCORE_TIE = 1e-6  # a point of final score in a rollout's paired value (wins first)
 
 
 def available() -> bool:
@@ -127,6 +131,9 @@ def estimate_pairs(
     score = np.zeros(len(order))
     done = np.zeros(len(order), dtype=np.int64)
     alive = list(range(len(order)))
+    # Each pair's rollouts in order (rollout i of every pair meets the same dice):
+    # a win counts 1, the final score breaks ties (as the ranking does).
+    paired: list[list[float]] = [[] for _ in order]
     spent = 0
     first = 0
     while len(alive) > 1:
@@ -156,6 +163,9 @@ def estimate_pairs(
         wins[index] += (scores >= rules.target).sum(axis=1)
         score[index] += scores.sum(axis=1)
         done[index] += count
+        won = scores >= rules.target
+        for row, pair in enumerate(alive):
+            paired[pair].extend((won[row] + scores[row] * _SCORE_TIE).tolist())
         first += count
         ranked = sorted(alive, key=lambda c: (-wins[c], -score[c], c))
         alive = ranked[: (len(ranked) + 1) // 2]
@@ -169,11 +179,17 @@ def estimate_pairs(
         )
         for c in range(len(order))
     ]
-    # Pairs still in the running first (most rollouts), then by their means.
+    # Pairs still in the running first (most rollouts), then by their means; the
+    # base policy's pair (0) first unless the leader is clearly better.
     ranked_estimates = sorted(
         range(len(order)),
         key=lambda c: (-done[c], -wins[c] / max(done[c], 1), -score[c] / max(done[c], 1), c),
     )
+    leader = ranked_estimates[0]
+    if leader != 0 and not clearly_better(
+        paired[leader], paired[0], comparisons=max(1, len(order) - 1)
+    ):
+        ranked_estimates = [0] + [c for c in ranked_estimates if c != 0]
     return [estimates[c] for c in ranked_estimates] + exact
 
 
