@@ -12,10 +12,10 @@ turns "about ``seconds``" into rollouts, measured once on a quiet core here by
 rollouts for the pairs still in the running, the worse half dropped after each
 round, each round given an equal share of the rollouts left; the search stops
 early when one pair is left.  With the same seed and budget the choice is the same
-on any machine at any load.  The base policy's own pair is played unless the search's
-best is clearly better by the shared switch rule (:mod:`roadtrip.bots.search.switch`,
-on their paired rollouts, corrected for the pairs compared).  The best mean win (ties: the higher mean score, then the base policy's
-order) is played.
+on any machine at any load.  The best mean win (ties: the higher mean score, then
+the base policy's order) is played if it is clearly better than the base policy's
+own pair by the shared switch rule (:mod:`roadtrip.bots.search.switch`, on their
+paired rollouts, corrected for the pairs compared); otherwise the base pair is.
 
 This is rollout-based policy improvement of the base policy: the base policy
 alone wins about 60% of default games; benchmarks/README.md has the figures.
