@@ -21,6 +21,7 @@ plays line-ups with two or three experts.)
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import time
 from random import Random
 
@@ -40,14 +41,19 @@ class _Clock:
         self.calls = 0
         self.total = 0.0
         self.longest = 0.0
+        self.capped = 0  # searches the safety cap cut short
 
     def timed(self, bot: Bot) -> Bot:
         choose = bot.choose
 
         def timed_choose(observation: Observation, rng: Random) -> int:
             began = time.perf_counter()
+            before = getattr(bot, "last_result", None)
             action = choose(observation, rng)
             spent = time.perf_counter() - began
+            result = getattr(bot, "last_result", None)
+            if result is not None and result is not before and getattr(result, "capped", False):
+                self.capped += 1
             self.calls += 1
             self.total += spent
             self.longest = max(self.longest, spent)
@@ -81,6 +87,14 @@ def _expert(
     if samples is not None:
         extra["samples"] = samples
     return kind(game, seconds=seconds, steps=steps, **extra)  # type: ignore[arg-type]
+
+
+def _set_cap(bot: Bot, cap: float) -> None:
+    """Give the expert's searches a safety cap of ``cap`` seconds."""
+    for name in ("settings", "setup_settings"):
+        settings = getattr(bot, name, None)
+        if settings is not None:
+            setattr(bot, name, dataclasses.replace(settings, cap=cap))
 
 
 def budget_steps(bot: Bot) -> int | None:
@@ -130,6 +144,13 @@ def main() -> None:
         default=None,
         help="at most this many samples per candidate (alone: no step budget)",
     )
+    parser.add_argument(
+        "--cap",
+        type=float,
+        default=None,
+        help="the searches' safety cap in seconds (default: the bot's own; a large one "
+        "keeps the budget exact on a crowded machine)",
+    )
     parser.add_argument("--rival", default="heuristic")
     parser.add_argument("--every", type=int, default=25)
     parser.add_argument(
@@ -150,6 +171,8 @@ def main() -> None:
         seat = index % args.players
         bots = [make_bot(args.rival, game) for _ in range(args.players)]
         expert = _expert(game, args.think, args.steps, args.samples, dict(args.set))
+        if args.cap is not None:
+            _set_cap(expert, args.cap)
         steps = budget_steps(expert)
         bots[seat] = clock.timed(expert)
         chance, bot_rng = game_rngs(args.seed, index)
@@ -177,7 +200,7 @@ def main() -> None:
                 f"{played} games, expert wins {share / played:.1%} "
                 f"(95% {low:.1%} - {high:.1%}){head}, {time.perf_counter() - started:.0f} s; "
                 f"expert decisions {clock.calls}, mean {clock.mean():.3f} s, "
-                f"max {clock.longest:.2f} s",
+                f"max {clock.longest:.2f} s, capped {clock.capped}",
                 flush=True,
             )
 
