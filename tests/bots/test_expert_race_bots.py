@@ -19,6 +19,8 @@ from roadtrip.bots.open_road.expert import HeuristicPolicy as OpenRoadPolicy
 from roadtrip.bots.road_rally.expert import RoadRallyExpert, rollout_view
 from roadtrip.bots.road_rally.heuristic import RoadRallyBot
 from roadtrip.bots.search.flat import FlatSettings, flat_search
+from roadtrip.bots.search.switch import MIN_SAMPLES
+from roadtrip.bots.work import safety_cap
 from roadtrip.core import sample_chance
 from roadtrip.core.errors import NotSupported
 from roadtrip.core.state import State
@@ -145,7 +147,7 @@ def test_flat_search_keeps_the_default_unless_another_is_clearly_better() -> Non
     def value(final: State, seat: int) -> float:
         return worth.get(final.history()[-1][1], 0.0)
 
-    settings = FlatSettings(samples=10, seconds=None, depth=0)
+    settings = FlatSettings(samples=MIN_SAMPLES, depth=0)
     result = flat_search(
         lambda _r: state.clone(),
         0,
@@ -156,6 +158,16 @@ def test_flat_search_keeps_the_default_unless_another_is_clearly_better() -> Non
         Random(1),
     )
     assert result.best == (legal[1],)
+    too_few = flat_search(
+        lambda _r: state.clone(),
+        0,
+        [(legal[0],), (legal[1],)],
+        lambda s, p, r: 0,
+        value,
+        FlatSettings(samples=MIN_SAMPLES - 1, depth=0),
+        Random(1),
+    )
+    assert too_few.best == (legal[0],)  # below the switch rule's minimum: the base stands
     tie = flat_search(
         lambda _r: state.clone(),
         0,
@@ -181,7 +193,8 @@ def test_expert_is_registered_and_takes_a_time_budget(game_id: str) -> None:
     bot = make_bot("expert", game, think=0.05)
     assert bot.name == "expert"
     assert isinstance(bot, RoadRallyExpert | OpenRoadExpert)
-    assert bot.settings.seconds == 0.05
+    assert bot.settings.steps is not None and bot.settings.steps >= 1
+    assert bot.settings.cap == safety_cap(0.05)
 
 
 @pytest.mark.slow

@@ -90,7 +90,7 @@ def test_the_search_takes_a_cross_that_ends_the_game_with_a_win() -> None:
     scored |= _cells((3, 1), (4, 1))
     sheet = Sheet(scored | _cells((1, 2)), scored | 1 << stand, stand)
     options = ((board.cell_of(2, 1), 1), (board.cell_of(4, 4), 1))
-    top = montecarlo.estimate_pairs(Settings(rules=Rules()), sheet, options, 12, 1.0, seed=1)
+    top = montecarlo.estimate_pairs(Settings(rules=Rules()), sheet, options, 12, 2000, seed=1)
     assert (top[0].cell, top[0].end, top[0].wins) == (board.cell_of(2, 1), None, 1.0)
 
 
@@ -99,9 +99,9 @@ def test_the_search_ranks_every_candidate_and_is_deterministic_with_a_budget() -
     state = game.new_initial_state()
     state.apply_action(board.ROLL_INDEX[(2, 4, 5)])
     sheet = state.sheets[0]  # type: ignore[attr-defined]
-    args = (Settings(rules=Rules()), Sheet(0, 0, -1), sheet.cross_options, 8, 10.0)
-    first = montecarlo.estimate_pairs(*args, seed=3, rollouts=800)
-    again = montecarlo.estimate_pairs(*args, seed=3, rollouts=800)
+    args = (Settings(rules=Rules()), Sheet(0, 0, -1), sheet.cross_options, 8)
+    first = montecarlo.estimate_pairs(*args, rollouts=800, seed=3)
+    again = montecarlo.estimate_pairs(*args, rollouts=800, seed=3)
     assert first == again
     assert len(first) == 8 and sum(e.rollouts for e in first) <= 800
     assert first[0].rollouts == max(e.rollouts for e in first)

@@ -247,7 +247,7 @@ def test_the_value_search_ranks_every_pair_and_takes_a_winning_ending() -> None:
         if not options:
             continue
         moves, ending = candidates(settings, sheet, options)
-        ranked = valued.value_pairs(settings, sheet, options, seconds=10.0)
+        ranked = valued.value_pairs(settings, sheet, options)
         assert sorted((p.cell, p.end) for p in ranked) == sorted(
             [(m[0], m[1]) for m in moves] + [(c.cell, None) for c in ending]
         )

@@ -291,7 +291,7 @@ def test_network_advice_agrees_with_the_expert_and_wins_more_than_base_advice() 
         sheet = state.sheets[0]
         settings = settings_for(_game(state), state, 0)
         here = Sheet(sheet.crossed, sheet.circled, sheet.position)
-        ranked = valued.value_pairs(settings, here, sheet.cross_options, seconds=60.0)
+        ranked = valued.value_pairs(settings, here, sheet.cross_options)
         top = ranked[0]
         others = [p for p in ranked if p.cell != top.cell]
         if not others or _deeper(top) - max(_deeper(p) for p in others) < 0.08:

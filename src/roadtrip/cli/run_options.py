@@ -16,5 +16,10 @@ BotsOption = Annotated[
 PlayersOption = Annotated[int | None, typer.Option("--players", "-p", help="Number of seats.")]
 ThinkOption = Annotated[
     float,
-    typer.Option("--think", help="Seconds per decision for the bots that search (expert)."),
+    typer.Option(
+        "--think",
+        help="About this many seconds per decision for the bots that think (expert, "
+        "mcts), turned into units of work (playouts, iterations): the same answer at "
+        "any load.",
+    ),
 ]

@@ -70,8 +70,9 @@ def tournament_command(
         float | None,
         typer.Option(
             "--think",
-            help="Seconds per decision for bots that search (default: their own); "
-            "results then depend on the machine's speed.",
+            help="About this many seconds per decision for the bots that think "
+            "(default: their own), turned into units of work (playouts, iterations): "
+            "the same results at any load.",
         ),
     ] = None,
     as_json: Annotated[

@@ -17,7 +17,8 @@ same dice, bag draws and shuffles for as long as the game's chance nodes agree:
 pairings are compared on the same luck, like duplicate bridge.  A game depends only
 on ``(seed, deal, seating)``; results are put back in schedule order before they are
 counted and rated, so a tournament gives the same result with one worker or many
-(with a ``think`` time budget, search bots depend on the machine's speed instead).
+(``think`` is turned into units of work by each bot's calibration, so thinking
+bots do not depend on the machine's speed or load either).
 
 The figures are computed by :mod:`roadtrip.sim.standings`.
 """

@@ -22,6 +22,7 @@ from roadtrip.bots.search import (
     make_mcts_bot,
     search,
 )
+from roadtrip.bots.work import BudgetError
 from roadtrip.core.game import Game, GameInfo
 from roadtrip.core.state import CHANCE, TERMINAL, State
 
@@ -130,7 +131,7 @@ def test_the_bot_decides_through_its_observation() -> None:
 @pytest.mark.parametrize(
     "settings",
     [
-        {"iterations": None, "seconds": None},
+        {"iterations": None, "seconds": float("nan")},
         {"iterations": 0},
         {"iterations": True},
         {"seconds": 0.0},
@@ -141,5 +142,5 @@ def test_the_bot_decides_through_its_observation() -> None:
     ],
 )
 def test_impossible_settings_are_refused_by_name(settings: dict[str, Any]) -> None:
-    with pytest.raises(SearchSettingError):
+    with pytest.raises((SearchSettingError, BudgetError)):
         make_mcts_bot(OddsGame(), **settings)

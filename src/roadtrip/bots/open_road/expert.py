@@ -36,21 +36,27 @@ searched).  Draws in a duel's playouts
 come from one stream of numbers per deck (:class:`DeckDraws`), so candidates
 compare on the same cards even when they pick up at different moments;
 candidates whose samples all came out alike are dropped (two orders of the same
-two actions), and another action needs to beat the heuristic's by one standard
-error (``DUEL_CONFIDENCE``).  The route cards and the start get their own sample
-budget (``setup_samples``, default 64), whole races too.
+two actions).  The route cards and the start get their own sample budget
+(``setup_samples``, default 64), whole races too.
 
-Budget: ``seconds`` per searched decision (default 1.0) and/or ``samples`` per
-candidate and/or ``steps``, the playout actions of a search (load-independent;
-on a quiet core 1 s buys some 19,000 in a duel); with ``seconds=None`` a seed
-fixes every choice.
+The heuristic's own action is played unless another is clearly better by the
+shared switch rule (:mod:`roadtrip.bots.search.switch`: at least 12 paired samples
+and a one-sided 95% interval test, Bonferroni-corrected over the candidates).
+
+Budget, in units of work: ``steps``, the playout actions of a searched decision
+(all candidates together), at most ``samples`` per candidate.  ``seconds`` (the
+registry's ``--think``) asks for "about this long" and is turned into steps by
+:func:`steps_calibration` (duels and tables differ: a table's playouts are valued
+by the heuristic's reading of the race at the cut), measured once on a quiet core
+here (``benchmarks/calibrate_budgets.py``); so with the same seed and budget every
+choice is the same on any machine at any load.  Wall time is only the safety cap
+(:func:`roadtrip.bots.work.safety_cap`; a search it cut says so, ``capped``).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
-import time
 from collections.abc import Sequence
 from random import Random
 
@@ -60,6 +66,8 @@ from roadtrip.bots.open_road.duel import duel_win_chance
 from roadtrip.bots.open_road.evaluation import Situation, Weights
 from roadtrip.bots.open_road.moves import Moves
 from roadtrip.bots.search.flat import Candidate, FlatResult, FlatSettings, flat_search
+from roadtrip.bots.search.switch import SwitchRule
+from roadtrip.bots.work import DEFAULT_SECONDS, Calibration, safety_cap
 from roadtrip.core.chance import pick_outcome
 from roadtrip.core.errors import NotSupported
 from roadtrip.core.game import Game
@@ -74,27 +82,27 @@ DEFAULT_SAMPLES = 200
 DEFAULT_ROUNDS = 3  # playouts stop at the seat's turn this many rounds on
 MARGIN_WEIGHT = 0.3  # share of the margin in dots in a playout's value
 MARGIN_SCALE = 8.0  # dots: a margin this large counts about three quarters
-# Races are long and their draws many: below this many samples a difference
-# between two actions is mostly noise, and the heuristic's choice stands.
-SWITCH_AFTER = 8
-# The best of a few noisy estimates looks better than it is: another action must
-# beat the heuristic's by two standard errors (one falsely does about 5% of the time).
-CONFIDENCE = 2.0
 SEARCHED_MODES = (F.KEEP, F.ORIGIN, F.ACT, F.HOTEL, F.TARGET)
 SETUP_MODES = (F.KEEP, F.ORIGIN)
-# The search gets this share of ``seconds`` less the time spent before it (the
-# last sample, the heuristic's ranking), so that a decision stays inside its time.
-TIME_SHARE = 0.95
-MIN_SECONDS = 0.001
 # Two riders: the hotel is not searched (whole-race playouts found the heuristic's
-# hotel choices as good as any), a switch needs one standard error, and the
-# route cards and the start get more samples than a turn's action.
+# hotel choices as good as any), and the route cards and the start get more
+# samples than a turn's action.
 DUEL_SEARCHED_MODES = (F.KEEP, F.ORIGIN, F.ACT, F.TARGET)
-DUEL_CONFIDENCE = 1.0
 DUEL_SETUP_SAMPLES = 64
 # Two riders are a zero-sum duel: a dot of damage to the rival is worth a dot of our
 # own, where at four seats (the heuristic's tuning) it also helps the other rivals.
 DUEL_ATTACK = 1.0
+# Playout actions one second buys on a quiet core of the reference machine:
+# measured by benchmarks/calibrate_budgets.py (duels play whole races, tables cut
+# at the seat's turn three rounds on: their rates differ).
+# The minimum is a few samples' worth.
+DUEL_STEPS = Calibration("open-road expert, 2 riders", "playout actions", 15_000, minimum=600)
+TABLE_STEPS = Calibration("open-road expert, 3+ riders", "playout actions", 22_000, minimum=300)
+
+
+def steps_calibration(riders: int) -> Calibration:
+    """How many playout actions a second buys with this many riders."""
+    return DUEL_STEPS if riders == 2 else TABLE_STEPS
 
 
 def duel_weights(weights: Weights) -> Weights:
@@ -114,7 +122,7 @@ class OpenRoadExpert:
         self,
         game: Game | None = None,
         *,
-        seconds: float | None = 1.0,
+        seconds: float | None = DEFAULT_SECONDS,
         samples: int | None = DEFAULT_SAMPLES,
         candidates: int = DEFAULT_CANDIDATES,
         depth: int | None = None,
@@ -122,32 +130,34 @@ class OpenRoadExpert:
         duel_rounds: int | None = None,
         weights: Weights | None = None,
         own_weights: Weights | None = None,
-        confidence: float | None = None,
+        switch: SwitchRule | None = None,
         deck_draws: bool | None = None,
         drop_identical: bool | None = None,
         setup_samples: int | None = None,
         steps: int | None = None,
     ) -> None:
+        """``steps``: the playout actions of a searched decision (None: ``seconds``
+        turned into steps by :func:`steps_calibration`; with ``seconds`` None too,
+        ``samples`` alone bound it); ``samples``: at most this many per candidate."""
         require_game(game, GAME_ID, "expert")
         # Two riders (see the module docstring): whole-race playouts with draws
         # per deck, an easier switch, no hotel search, the setup searched longer.
         duel = game is not None and game.num_players() == 2
         self.rounds = duel_rounds if duel else rounds
         self.searched = DUEL_SEARCHED_MODES if duel else SEARCHED_MODES
-        if confidence is None:
-            confidence = DUEL_CONFIDENCE if duel else CONFIDENCE
+        if steps is None and seconds is not None:
+            steps = steps_calibration(2 if duel else 4).units(seconds)
         self.weights = weights or Weights()  # every rider as the playouts model them
         if own_weights is None and duel:
             own_weights = duel_weights(self.weights)
         self.own_weights = own_weights or self.weights  # the expert's own play
         self.settings = FlatSettings(
             samples=samples,
-            seconds=seconds,
-            depth=depth,
-            switch_after=SWITCH_AFTER,
-            confidence=confidence,
-            drop_identical=duel if drop_identical is None else drop_identical,
             steps=steps,
+            cap=safety_cap(seconds if seconds is not None else DEFAULT_SECONDS),
+            depth=depth,
+            switch=switch if switch is not None else SwitchRule(),
+            drop_identical=duel if drop_identical is None else drop_identical,
         )
         self.setup_settings = (
             dataclasses.replace(
@@ -161,7 +171,6 @@ class OpenRoadExpert:
         self.last_result: FlatResult | None = None
 
     def choose(self, observation: Observation, rng: Random) -> int:
-        started = time.perf_counter()
         legal = legal_or_raise(observation)
         if len(legal) == 1:
             return legal[0]
@@ -181,9 +190,6 @@ class OpenRoadExpert:
         settings, cut = self.settings, self.rounds
         if self.setup_settings is not None and state.mode in SETUP_MODES:
             settings = self.setup_settings
-        if settings.seconds is not None:  # the time spent so far counts, and a margin
-            left = settings.seconds * TIME_SHARE - (time.perf_counter() - started)
-            settings = dataclasses.replace(settings, seconds=max(MIN_SECONDS, left))
         self.last_result = flat_search(
             observation.sample_state,
             seat,
@@ -313,6 +319,7 @@ class RaceValue:
         return (1 - MARGIN_WEIGHT) * (0.5 + 0.5 * margin) + MARGIN_WEIGHT * margin
 
 
-def make_open_road_expert(game: Game, *, seconds: float = 1.0) -> OpenRoadExpert:
-    """The registry's factory for ``expert`` on open-road (``seconds`` a decision)."""
+def make_open_road_expert(game: Game, *, seconds: float = DEFAULT_SECONDS) -> OpenRoadExpert:
+    """The registry's factory for ``expert`` on open-road (about ``seconds`` a
+    decision, turned into playout actions by :func:`steps_calibration`)."""
     return OpenRoadExpert(game, seconds=seconds)

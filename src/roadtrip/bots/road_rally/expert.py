@@ -14,8 +14,17 @@ close races apart.  The Mechanic's order and the Gas choice stay the heuristic's
 A play takes several actions (card, card, ..., done): the plan chosen at the
 first card is carried out to the end.
 
-Budget: ``seconds`` per searched decision (default 1.0) and/or ``samples`` per
-candidate; with ``seconds=None`` a seed fixes every choice.
+The heuristic's own move is played unless another is clearly better by the shared
+switch rule (:mod:`roadtrip.bots.search.switch`: at least 12 paired samples and a
+one-sided 95% interval test, Bonferroni-corrected over the candidates).
+
+Budget, in units of work: ``steps``, the playout actions of a searched decision
+(all candidates together), at most ``samples`` per candidate (default 200).
+``seconds`` (the registry's ``--think``) asks for "about this long" and is turned
+into steps by :data:`STEPS`, measured once on a quiet core here
+(``benchmarks/calibrate_budgets.py``); so with the same seed and budget every
+choice is the same on any machine at any load.  Wall time is only the safety cap
+(:func:`roadtrip.bots.work.safety_cap`; a search it cut says so, ``capped``).
 """
 
 from __future__ import annotations
@@ -28,6 +37,8 @@ from roadtrip.bots.base import Observation, legal_or_raise, require_game
 from roadtrip.bots.road_rally.evaluation import VALUES, Situation, Weights
 from roadtrip.bots.road_rally.heuristic import RoadRallyBot, plays
 from roadtrip.bots.search.flat import Candidate, FlatResult, FlatSettings, flat_search
+from roadtrip.bots.search.switch import SwitchRule
+from roadtrip.bots.work import DEFAULT_SECONDS, Calibration, safety_cap
 from roadtrip.core.errors import NotSupported
 from roadtrip.core.game import Game
 from roadtrip.core.state import State
@@ -41,6 +52,10 @@ GAME_ID = "road-rally"
 SEARCHED_PHASES = ("play", "shortcut", "reveal", "reward")
 DEFAULT_CANDIDATES = 3
 DEFAULT_SAMPLES = 200
+# Playout actions one second buys on a quiet core of the reference machine (the
+# heuristic in every seat, whole races; 2 and 4 cars alike within a few percent):
+# measured by benchmarks/calibrate_budgets.py.  The minimum is a few samples' worth.
+STEPS = Calibration("road-rally expert", "playout actions", per_second=25_000, minimum=600)
 MARGIN_WEIGHT = 0.3  # share of the points margin in a playout's value
 MARGIN_SCALE = 10.0  # points: a margin this large counts about three quarters
 
@@ -54,15 +69,28 @@ class RoadRallyExpert:
         self,
         game: Game | None = None,
         *,
-        seconds: float | None = 1.0,
+        seconds: float | None = DEFAULT_SECONDS,
+        steps: int | None = None,
         samples: int | None = DEFAULT_SAMPLES,
         candidates: int = DEFAULT_CANDIDATES,
         depth: int | None = None,
         weights: Weights | None = None,
+        switch: SwitchRule | None = None,
     ) -> None:
+        """``steps``: the playout actions of a searched decision (None: ``seconds``
+        turned into steps by :data:`STEPS`; with ``seconds`` None too, ``samples``
+        alone bound it); ``samples``: at most this many per candidate."""
         require_game(game, GAME_ID, "expert")
         self.heuristic = RoadRallyBot(game, weights)
-        self.settings = FlatSettings(samples=samples, seconds=seconds, depth=depth)
+        if steps is None and seconds is not None:
+            steps = STEPS.units(seconds)
+        self.settings = FlatSettings(
+            samples=samples,
+            steps=steps,
+            cap=safety_cap(seconds if seconds is not None else DEFAULT_SECONDS),
+            depth=depth,
+            switch=switch if switch is not None else SwitchRule(),
+        )
         self.candidates = max(1, candidates)
         self.plan: list[int] = []  # the rest of the play chosen at its first card
         self.last_result: FlatResult | None = None
@@ -202,6 +230,7 @@ def race_value(state: State, seat: int) -> float:
     return (1 - MARGIN_WEIGHT) * won + MARGIN_WEIGHT * margin
 
 
-def make_road_rally_expert(game: Game, *, seconds: float = 1.0) -> RoadRallyExpert:
-    """The registry's factory for ``expert`` on road-rally (``seconds`` a decision)."""
+def make_road_rally_expert(game: Game, *, seconds: float = DEFAULT_SECONDS) -> RoadRallyExpert:
+    """The registry's factory for ``expert`` on road-rally (about ``seconds`` a
+    decision, turned into playout actions by :data:`STEPS`)."""
     return RoadRallyExpert(game, seconds=seconds)

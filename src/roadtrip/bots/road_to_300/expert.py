@@ -7,7 +7,7 @@ In the solo game with the rulebook's target and scoring (and numba installed) it
 plays by the learned value network (:mod:`.valued`): every pair valued one roll
 deeper, an expectimax over the next roll of the network's win chances, and with
 the default ruling close calls (the best pairs within 0.02) a roll further, as the
-time budget allows.  In every other game (the competitive mode, another target, a
+budget of look-aheads allows.  In every other game (the competitive mode, another target, a
 round limit) it plays by the rollout search below.
 
 Its base policy
@@ -22,26 +22,34 @@ Its base policy
 
 With numba installed (the ``fast`` extra) the ``rollout_width`` best pairs are
 compared by playing the game on from each with the base policy, compiled
-(``montecarlo``: common dice across the pairs, sequential halving, within
-``seconds``, or ``rollout_budget`` rollouts for a deterministic bot).  Without
+(``montecarlo``: common dice across the pairs, sequential halving, within a
+budget of rollouts).  Without
 numba the bot falls back to the numpy look-ahead: in the endgame (at most
 ``search_need`` points still needed) the base policy's ``width`` favourite pairs
 are compared by an expectimax over the next roll (``search.position_value``: on
 each of the 56 rolls the base policy's choice, valued by a logistic model of win
-chances fitted on self-play), two rolls deep with ``seconds`` >= ``DEEP_SECONDS``.
+chances fitted on self-play), two rolls deep with ``seconds`` >= ``DEEP_SECONDS``
+(``width``, pairs valued, is that search's budget).
 That fallback is clearly weaker (benchmarks/README.md has the figures of both).
 At step 4 the bot ends the movement where it planned.
 
 Competitive mode (2-6 sheets on a shared roll): the bot plays its own sheet towards
 the score it must beat: one point above the best finished opponent, or the best
 running opponent's points plus ``_RUNNING_MARGIN`` (their likely gain), at least 1.
-The rollouts' dice are seeded from ``rng``; with a time budget the number of
-rollouts (and so, rarely, the choice) depends on the machine's speed.
+The rollouts' dice are seeded from ``rng``.
+
+Budget, in units of work: look-aheads (``valued.LOOKAHEADS``: a pair valued one roll
+deeper; two rolls cost ``valued.TWO_ROLL_COST``) in the solo game with the learned
+value, rollouts (``montecarlo.ROLLOUTS``) elsewhere; ``seconds`` (the registry's
+``--think``) asks for "about this long" and is turned into those units by their
+calibrations (measured once on a quiet core here: ``benchmarks/calibrate_budgets.py``),
+or give ``lookaheads`` / ``rollout_budget`` yourself.  With the same seed and budget
+every choice is the same on any machine at any load; no clock is read (the kernels
+are bounded: a decision's look-aheads are at most its pairs plus three close calls).
 """
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
 from random import Random
 
@@ -49,19 +57,18 @@ from roadtrip.bots.base import Observation, legal_or_raise, require_game
 from roadtrip.bots.road_to_300 import montecarlo, valued
 from roadtrip.bots.road_to_300.evaluation import WEIGHTS, WEIGHTS_CROSS_STANDING, Rules
 from roadtrip.bots.road_to_300.planner import OUTSIDE, Settings, Sheet, plan, plan_move
+from roadtrip.bots.work import DEFAULT_SECONDS, check_seconds
 from roadtrip.core.errors import NotSupported
 from roadtrip.core.game import Game
 from roadtrip.games.road_to_300.rules import MOVE_BASE, RoadTo300Game, RoadTo300State
 from roadtrip.games.road_to_300.sheet import CROSS, MOVE, OVER
 
-DEFAULT_SECONDS = 1.0
 DEFAULT_WIDTH = 6  # pairs that get the look-ahead (0: the base policy alone)
 DEFAULT_ROLLOUT_WIDTH = 16  # pairs compared by rollouts (with numba)
 DEFAULT_SEARCH_NEED = 100  # the look-ahead runs when at most this many points are needed
 # With at least DEEP_SECONDS per decision the endgame look-ahead goes two rolls deep.
 DEEP_SECONDS = 0.5
 _RUNNING_MARGIN = 60
-_TIME_SHARE = 0.8  # of the budget spent searching (the rest: setup, safety)
 
 
 class ExpertRoadTo300Bot:
@@ -78,17 +85,25 @@ class ExpertRoadTo300Bot:
         rollouts: bool | None = None,
         rollout_width: int = DEFAULT_ROLLOUT_WIDTH,
         rollout_budget: int | None = None,
+        lookaheads: int | None = None,
     ) -> None:
+        """``seconds``: about how long a decision takes here (turned into units);
+        ``lookaheads`` / ``rollout_budget``: the units themselves (None: from
+        ``seconds``)."""
         require_game(game, "road-to-300", "expert")
         self.game = game
-        self.seconds = seconds
+        self.seconds = check_seconds(seconds)
+        self.lookaheads = (
+            valued.LOOKAHEADS.units(seconds) if lookaheads is None else max(1, lookaheads)
+        )
         self.width = width
         self.search_need = search_need
         # Flat Monte Carlo with compiled rollouts (None: whenever numba is installed).
         self.rollouts = montecarlo.available() if rollouts is None else rollouts
         self.rollout_width = rollout_width
-        # Rollouts per decision instead of the time budget (deterministic for a seed).
-        self.rollout_budget = rollout_budget
+        self.rollout_budget = (
+            montecarlo.ROLLOUTS.units(seconds) if rollout_budget is None else max(1, rollout_budget)
+        )
         if self.rollouts:
             montecarlo.warm_up()
             valued.warm_up()
@@ -99,7 +114,6 @@ class ExpertRoadTo300Bot:
         legal = legal_or_raise(observation)
         if len(legal) == 1:
             return legal[0]
-        started = time.perf_counter()
         state = observation.sample_state(Random(0))
         if not isinstance(state, RoadTo300State) or not isinstance(state.game, RoadTo300Game):
             raise NotSupported(f"the expert bot plays road-to-300, not {state.game.id}")
@@ -108,19 +122,11 @@ class ExpertRoadTo300Bot:
             settings = replace(settings, deep_need=self.search_need)
         sheet = state.sheets[observation.seat]
         if sheet.step == CROSS:
-            deadline = started + _TIME_SHARE * self.seconds
             here = Sheet(sheet.crossed, sheet.circled, sheet.position)
             if self.rollouts and valued.applies(
                 settings, len(state.sheets) == 1, state.game.max_rounds
             ):
-                # A budget of rollouts asks for a deterministic bot: no deadline.
-                budget = deadline - time.perf_counter()
-                choice = valued.best_pair(
-                    settings,
-                    here,
-                    sheet.cross_options,
-                    float("inf") if self.rollout_budget is not None else budget,
-                )
+                choice = valued.best_pair(settings, here, sheet.cross_options, self.lookaheads)
             elif self.rollouts:
                 limit = state.game.max_rounds
                 choice = montecarlo.best_pair(
@@ -128,13 +134,12 @@ class ExpertRoadTo300Bot:
                     here,
                     sheet.cross_options,
                     self.rollout_width,
-                    deadline - time.perf_counter(),
+                    self.rollout_budget,
                     rng.getrandbits(63),
                     rounds_left=limit - state.round if limit else -1,
-                    rollouts=self.rollout_budget,
                 )
             else:
-                choice = plan(settings, here, sheet.cross_options, self.width, deadline)
+                choice = plan(settings, here, sheet.cross_options, self.width)
             if choice.end is not None:
                 stand = 0 if sheet.position == OUTSIDE else 1 << sheet.position
                 self._planned[(sheet.crossed | 1 << choice.cell | stand, sheet.circled)] = (
@@ -148,13 +153,8 @@ class ExpertRoadTo300Bot:
                 and self.rollouts
                 and valued.applies(settings, len(state.sheets) == 1, state.game.max_rounds)
             ):
-                budget = _TIME_SHARE * self.seconds - (time.perf_counter() - started)
                 end = valued.best_end(
-                    settings,
-                    sheet.crossed,
-                    sheet.circled,
-                    sheet.destinations,
-                    float("inf") if self.rollout_budget is not None else budget,
+                    settings, sheet.crossed, sheet.circled, sheet.destinations, self.lookaheads
                 )
             elif end is None or end not in sheet.destinations:
                 end = plan_move(

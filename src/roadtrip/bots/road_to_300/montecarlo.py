@@ -5,12 +5,17 @@ and a step-4 end; the base policy (``evaluation.base_key``, compiled in
 :mod:`roadtrip.bots.road_to_300.fast.policy`) ranks them, and the ``width`` best
 are compared by playing the game on from each with the base policy (rollouts in
 numba).  Rollout ``i`` meets the same dice after every pair (common random
-numbers), so the comparison is paired.  The budget is split by **sequential
-halving**: rounds of rollouts for the pairs still in the running, the worse half
-dropped after each round, each round given an equal share of the time left (the
-time of one rollout is measured as it goes); the search stops early when one pair
-is left.  The best mean win (ties: the higher mean score, then the base policy's
-order) is played.
+numbers), so the comparison is paired.  The budget, in units of work, is
+``rollouts`` (one rollout: one pair played on to the end of the game; ``ROLLOUTS``
+turns "about ``seconds``" into rollouts, measured once on a quiet core here by
+``benchmarks/calibrate_budgets.py``), split by **sequential halving**: rounds of
+rollouts for the pairs still in the running, the worse half dropped after each
+round, each round given an equal share of the rollouts left; the search stops
+early when one pair is left.  With the same seed and budget the choice is the same
+on any machine at any load.  The best mean win (ties: the higher mean score, then
+the base policy's order) is played if it is clearly better than the base policy's
+own pair by the shared switch rule (:mod:`roadtrip.bots.search.switch`, on their
+paired rollouts, corrected for the pairs compared); otherwise the base pair is.
 
 This is rollout-based policy improvement of the base policy: the base policy
 alone wins about 60% of default games; benchmarks/README.md has the figures.
@@ -22,15 +27,19 @@ installed (without it the expert falls back to the numpy look-ahead of
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
 from importlib.util import find_spec
 from typing import Any
 
 from roadtrip.bots.road_to_300.planner import Choice, Settings, Sheet, candidates
+from roadtrip.bots.search.switch import clearly_better
+from roadtrip.bots.work import Calibration
 
-FIRST_BATCH = 8  # rollouts per pair in the first round (it also times a rollout)
+# Rollouts one second buys (compiled, the base policy to the end of a solo game) on a
+# quiet core of the reference machine: measured by benchmarks/calibrate_budgets.py.
+ROLLOUTS = Calibration("road-to-300 rollouts", "rollouts", per_second=75_000, minimum=16)
 FINAL_CODES = {"rulebook": 0, "always": 1, "never": 2}
+_SCORE_TIE = 1e-6  # a point of final score in a rollout's paired value (wins first)
 
 
 def available() -> bool:
@@ -80,22 +89,19 @@ def estimate_pairs(
     sheet: Sheet,
     options: tuple[tuple[int, int], ...],
     width: int,
-    seconds: float,
+    rollouts: int,
     seed: int,
     rounds_left: int = -1,
-    rollouts: int | None = None,
 ) -> list[PairEstimate]:
     """Every pair the search looked at, best first (see the module doc).
 
-    ``seconds``: the time to spend; ``rollouts``: a budget of rollouts instead
-    (then the result depends on ``seed`` alone); ``rounds_left``: rounds before a
-    round limit ends the game (-1: no limit).
+    ``rollouts``: the budget (the result depends on it and ``seed`` alone);
+    ``rounds_left``: rounds before a round limit ends the game (-1: no limit).
     """
     np = numpy_module()
     playouts = kernels()
     from roadtrip.bots.road_to_300.fast import policy  # loaded by kernels()
 
-    started = time.perf_counter()
     rules = settings.rules
     final_code = FINAL_CODES[settings.final_field]
     moves, ending = candidates(settings, sheet, options)
@@ -125,20 +131,14 @@ def estimate_pairs(
     score = np.zeros(len(order))
     done = np.zeros(len(order), dtype=np.int64)
     alive = list(range(len(order)))
-    deadline = started + seconds
+    # Each pair's rollouts in order (rollout i of every pair meets the same dice):
+    # a win counts 1, the final score breaks ties (as the ranking does).
+    paired: list[list[float]] = [[] for _ in order]
     spent = 0
     first = 0
-    per_rollout = 0.0
     while len(alive) > 1:
-        now = time.perf_counter()
         halvings = math.ceil(math.log2(len(alive)))
-        if rollouts is not None:
-            count = (rollouts - spent) // (halvings * len(alive))
-        elif first == 0:
-            count = FIRST_BATCH
-        else:
-            left = deadline - now
-            count = int(left / halvings / max(per_rollout * len(alive), 1e-7))
+        count = (rollouts - spent) // (halvings * len(alive))
         if count < 1:
             break
         index = np.array(alive, dtype=np.int64)
@@ -159,16 +159,16 @@ def estimate_pairs(
             False,
             scores,
         )
-        per_rollout = (time.perf_counter() - now) / (count * len(alive))
         spent += count * len(alive)
         wins[index] += (scores >= rules.target).sum(axis=1)
         score[index] += scores.sum(axis=1)
         done[index] += count
+        won = scores >= rules.target
+        for row, pair in enumerate(alive):
+            paired[pair].extend((won[row] + scores[row] * _SCORE_TIE).tolist())
         first += count
         ranked = sorted(alive, key=lambda c: (-wins[c], -score[c], c))
         alive = ranked[: (len(ranked) + 1) // 2]
-        if rollouts is None and time.perf_counter() >= deadline:
-            break
     estimates = [
         PairEstimate(
             moves[order[c]][0],
@@ -179,11 +179,17 @@ def estimate_pairs(
         )
         for c in range(len(order))
     ]
-    # Pairs still in the running first (most rollouts), then by their means.
+    # Pairs still in the running first (most rollouts), then by their means; the
+    # base policy's pair (0) first unless the leader is clearly better.
     ranked_estimates = sorted(
         range(len(order)),
         key=lambda c: (-done[c], -wins[c] / max(done[c], 1), -score[c] / max(done[c], 1), c),
     )
+    leader = ranked_estimates[0]
+    if leader != 0 and not clearly_better(
+        paired[leader], paired[0], comparisons=max(1, len(order) - 1)
+    ):
+        ranked_estimates = [0] + [c for c in ranked_estimates if c != 0]
     return [estimates[c] for c in ranked_estimates] + exact
 
 
@@ -192,11 +198,10 @@ def best_pair(
     sheet: Sheet,
     options: tuple[tuple[int, int], ...],
     width: int,
-    seconds: float,
+    rollouts: int,
     seed: int,
     rounds_left: int = -1,
-    rollouts: int | None = None,
 ) -> Choice:
     """The pair the search plays (``estimate_pairs``' first)."""
-    top = estimate_pairs(settings, sheet, options, width, seconds, seed, rounds_left, rollouts)[0]
+    top = estimate_pairs(settings, sheet, options, width, rollouts, seed, rounds_left)[0]
     return Choice(top.cell, top.end, top.wins)

@@ -4,14 +4,13 @@ A choice of step 2 fixes the movement die, and nothing random happens between
 step 2 and step 4, so the planner picks the cross and the end of the movement
 together.  Every such pair is ranked by the base policy (``evaluation.base_key``);
 in the endgame (at most ``search_need`` points needed) the ``width`` best are
-then compared, while the time lasts, by the expectimax over the next roll
+then compared (``width``: the budget, in pairs) by the expectimax over the next roll
 (``search.position_value``).  A cross that leaves no legal movement ends the
 game: it is valued as the game's result, so a cross that locks in a win is taken.
 """
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 from roadtrip.bots.road_to_300.evaluation import Rules
@@ -96,13 +95,11 @@ def plan(
     sheet: Sheet,
     options: tuple[tuple[int, int], ...],
     width: int,
-    deadline: float | None = None,
 ) -> Choice:
     """The best choice on a roll offering ``options`` ((cell, movement die) pairs).
 
     ``width``: how many of the base policy's favourite pairs get the expectimax
-    (0: the base policy's choice); ``deadline`` (a ``time.perf_counter()`` value):
-    search no more pairs after it (the first one is always searched).
+    (0: the base policy's choice): the budget, in units of work (pairs valued).
     """
     moves, ending = candidates(settings, sheet, options)
     won = [choice for choice in ending if choice.value >= 1.0]
@@ -122,9 +119,7 @@ def plan(
     if width <= 0 or need > settings.search_need:
         return best
     best_value = -float("inf")
-    for rank, index in enumerate(order[:width]):
-        if rank and deadline is not None and time.perf_counter() > deadline:
-            break
+    for index in order[:width]:
         cell, end, crossed, circled = moves[index]
         depth = 2 if need <= settings.deep_need else 1
         value = position_value(rules, crossed, circled, end, depth)

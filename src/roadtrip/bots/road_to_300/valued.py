@@ -6,14 +6,20 @@ winning; its weights were learned by temporal-difference self-play
 per ``cross_standing`` ruling (``weights/*.npz``).
 
 On a roll every cross-and-move pair (``planner.candidates``) is valued by the
-network, then, best first and while the time lasts, one roll deeper
+network, then, best first and as far as the budget goes, one roll deeper
 (:func:`.fast.afterstates.lookahead`: the expectation over the 56 next rolls of
 the network's best pair, three failed rolls ending the game); the pair with the
 best deeper value is played, unless it is a close call: when up to three of the
-best pairs lie within 0.02 of each other, the time left values them a roll
+best pairs lie within 0.02 of each other, the budget left values them a roll
 further (:func:`closer_look`, :mod:`.fast.close_calls`; with the default ruling,
 ``CLOSE_CALL_RULINGS``).  A cross that ends the
 game is valued exactly.
+
+Budget, in units of work: *look-aheads*.  A pair valued one roll deeper costs one;
+a pair valued two rolls deeper costs ``TWO_ROLL_COST`` (their mean cost ratio on
+this machine).  ``LOOKAHEADS`` turns "about ``seconds``" into look-aheads
+(measured once on a quiet core here: ``benchmarks/calibrate_budgets.py``); with the
+same budget a choice is the same on any machine at any load.
 
 The weights were learned for the solo game with the rulebook's scoring of the
 final field, the rulebook's target and no round limit; :func:`applies` says
@@ -24,7 +30,7 @@ every other game (competitive mode, other targets, round limits).
 from __future__ import annotations
 
 import io
-import time
+import math
 import zipfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -35,6 +41,7 @@ from typing import Any
 
 from roadtrip.bots.road_to_300.montecarlo import FINAL_CODES, available, numpy_module
 from roadtrip.bots.road_to_300.planner import Choice, Settings, Sheet, candidates
+from roadtrip.bots.work import Calibration
 
 WEIGHT_FILES = {False: "default.npz", True: "cross-standing.npz"}
 TRAINED_TARGET = 300
@@ -44,9 +51,12 @@ TRAINED_TARGET = 300
 # 88% target is met that way (89.05% over 4,000 games) and the close calls were
 # not measured there at the same scale.
 CLOSE_CALL_RULINGS = frozenset({False})
-# How long one value two rolls deep takes on this machine, a running mean (seconds;
-# it varies with the position, from about 0.03 s to 0.4 s): the close calls' budget.
-_two_rolls_seconds = [0.1]
+# Look-aheads (one roll deeper) one second buys in the expert's decisions, and what
+# a value two rolls deep costs in them (about 0.03 s to 0.4 s by the position, its
+# mean as a multiple of one roll's): measured on a quiet core of the reference
+# machine by benchmarks/calibrate_budgets.py.  The minimum values the first pair.
+LOOKAHEADS = Calibration("road-to-300 expert, solo", "look-aheads", per_second=550, minimum=1)
+TWO_ROLL_COST = 50
 
 
 class WeightsError(ValueError):
@@ -137,14 +147,16 @@ def value_pairs(
     settings: Settings,
     sheet: Sheet,
     options: tuple[tuple[int, int], ...],
-    seconds: float,
+    lookaheads: float = math.inf,
     weights: Any | None = None,
 ) -> list[PairValue]:
     """Every pair of the roll, best first: searched pairs by their deeper value,
-    then the rest by the network's value (see the module doc)."""
+    then the rest by the network's value (see the module doc); ``lookaheads``:
+    how many pairs, best first by the network, are valued one roll deeper (at
+    least one; inf: every pair)."""
     moves, ending = candidates(settings, sheet, options)
     exact = [PairValue(c.cell, None, c.value, c.value) for c in ending]
-    pairs = _ranked_moves(settings, moves, seconds, weights)
+    pairs = _ranked_moves(settings, moves, lookaheads, weights)
     best = pairs[0].deeper if pairs and pairs[0].deeper is not None else -1.0
     won = [e for e in exact if e.value >= 1.0 or e.value > best]
     return won + pairs + [e for e in exact if e not in won]
@@ -153,16 +165,16 @@ def value_pairs(
 def _ranked_moves(
     settings: Settings,
     moves: list[tuple[int, int, int, int]],
-    seconds: float,
+    lookaheads: float,
     weights: Any | None = None,
 ) -> list[PairValue]:
     """``moves`` ((cell, end, crossed, circled) after the round) valued by the
-    network and, best first while ``seconds`` last, one roll deeper; searched
+    network and, the first ``lookaheads`` of them best first (at least one), one
+    roll deeper; searched
     pairs first by their deeper value (ties: the network's value, then the order
     given), then the rest by the network's value."""
     np = numpy_module()
     network, afterstates = kernels()
-    started = time.perf_counter()
     rules = settings.rules
     if weights is None:
         weights = shipped_weights(rules.cross_standing)
@@ -182,10 +194,9 @@ def _ranked_moves(
         for _cell, end, crossed, circled in moves
     ]
     order = sorted(range(len(moves)), key=lambda i: (-values[i], i))
-    deadline = started + seconds
     deeper: dict[int, float] = {}
     for rank, index in enumerate(order):
-        if rank and time.perf_counter() > deadline:
+        if rank and rank >= lookaheads:
             break
         _cell, end, crossed, circled = moves[index]
         deeper[index] = afterstates.lookahead(
@@ -201,19 +212,20 @@ def best_pair(
     settings: Settings,
     sheet: Sheet,
     options: tuple[tuple[int, int], ...],
-    seconds: float,
+    lookaheads: float = math.inf,
 ) -> Choice:
     """The pair the expert plays: ``value_pairs``' first, unless close pairs differ
-    two rolls deep (:func:`closer_look`)."""
-    deadline = time.perf_counter() + seconds
-    ranked = value_pairs(settings, sheet, options, seconds)
+    two rolls deep (:func:`closer_look`), within a budget of ``lookaheads`` (see
+    the module doc; inf: every pair one roll deeper, every close call two)."""
+    ranked = value_pairs(settings, sheet, options, lookaheads)
+    spent = sum(1 for pair in ranked if pair.deeper is not None and pair.end is not None)
     stand = 0 if sheet.position < 0 else 1 << sheet.position
 
     def position(pair: PairValue) -> tuple[int, int, int]:
         end = -1 if pair.end is None else pair.end
         return sheet.crossed | 1 << pair.cell | stand, sheet.circled | 1 << end, end
 
-    top = closer_look(settings, ranked, position, deadline)
+    top = closer_look(settings, ranked, position, lookaheads - spent)
     return Choice(top.cell, top.end, top.deeper if top.deeper is not None else top.value)
 
 
@@ -221,15 +233,14 @@ def closer_look(
     settings: Settings,
     ranked: Sequence[PairValue],
     position: Callable[[PairValue], tuple[int, int, int]],
-    deadline: float,
+    lookaheads: float = math.inf,
 ) -> PairValue:
     """The first of ``ranked`` (ordered as ``value_pairs`` orders them), unless the
     ruling is one of ``CLOSE_CALL_RULINGS`` and up to
     ``CLOSE_PAIRS`` of the first lie within ``CLOSE_MARGIN`` of it one roll deep:
-    then the best of those two rolls deep (ties: the earlier), as many as the time
-    to ``deadline`` allows: the first two are started only if both should end in
-    time (as long as such values took on this machine so far), each later one if
-    it should take as long as the one before it; a single value decides nothing.
+    then the best of those two rolls deep (ties: the earlier), as many as
+    ``lookaheads`` pay for (``TWO_ROLL_COST`` each; the first two together or
+    none: a single value decides nothing).
     ``position`` gives a pair's (crossed, circled, end) after its round."""
     close_calls = close_calls_module()
     top = ranked[0]
@@ -254,20 +265,15 @@ def closer_look(
     weights = shipped_weights(rules.cross_standing)
     final = FINAL_CODES[settings.final_field]
     looked: list[tuple[float, PairValue]] = []
-    spent = 2 * _two_rolls_seconds[0]  # room for the first two
-    for pair in [top, *close]:
-        started = time.perf_counter()
-        if started + spent > deadline:
-            break
+    affordable = lookaheads // TWO_ROLL_COST if math.isfinite(lookaheads) else math.inf
+    if affordable < 2:
+        return top
+    for pair in [top, *close][: int(min(affordable, 1 + len(close)))]:
         crossed, circled, end = position(pair)
         two = close_calls.lookahead_two(
             weights, crossed, circled, end, rules.target, rules.cross_standing, final
         )
         looked.append((two, pair))
-        spent = time.perf_counter() - started
-        _two_rolls_seconds[0] = 0.8 * _two_rolls_seconds[0] + 0.2 * spent
-    if len(looked) < 2:
-        return top
     return max(looked, key=lambda entry: entry[0])[1]  # the first of equals
 
 
@@ -285,19 +291,19 @@ def best_end(
     crossed: int,
     circled: int,
     ends: tuple[int, ...],
-    seconds: float = float("inf"),
+    lookaheads: float = math.inf,
 ) -> int:
     """Where to end a movement whose cross is already made (step 4, when step 2 had a
     single choice and so no plan): the end the expert would have planned with the
-    cross (ranked as ``value_pairs`` ranks pairs, then :func:`closer_look` within
-    ``seconds``)."""
-    deadline = time.perf_counter() + seconds
+    cross (ranked as ``value_pairs`` ranks pairs, then :func:`closer_look`), within
+    a budget of ``lookaheads``."""
     moves = [(-1, end, crossed, circled | 1 << end) for end in ends]
-    ranked = _ranked_moves(settings, moves, float("inf"))
+    ranked = _ranked_moves(settings, moves, lookaheads)
+    spent = sum(1 for pair in ranked if pair.deeper is not None)
 
     def position(pair: PairValue) -> tuple[int, int, int]:
         end = -1 if pair.end is None else pair.end
         return crossed, circled | 1 << end, end
 
-    top = closer_look(settings, ranked, position, deadline)
+    top = closer_look(settings, ranked, position, lookaheads - spent)
     return -1 if top.end is None else top.end

@@ -9,12 +9,19 @@ comes from the generator ``choose`` is handed.
 Settings are keyword arguments of :func:`make_mcts_bot` (the registered ``mcts``
 kind uses the defaults)::
 
-    make_mcts_bot(game, iterations=500, seconds=None)   # reproducible for a seed
-    make_mcts_bot(game, iterations=None, seconds=0.25)  # a quarter second a move
+    make_mcts_bot(game, iterations=500)                 # 500 iterations a decision
+    make_mcts_bot(game, seconds=0.25)                   # about a quarter second here
     make_mcts_bot(game, expect_chance_up_to=64, rollout_depth=200)
 
-``iterations`` (default 2,000) and ``seconds`` (default 1.0) bound each decision,
-whichever comes first; with ``seconds=None`` the choice depends only on the seed.
+Budget, in units of work: ``iterations`` per decision (one root sample, one walk
+down the tree, one leaf evaluation: with the default rollouts, one random playout).
+``seconds`` (default 1.0, the registry's ``--think``) asks for "about this long"
+and is turned into iterations by the game's calibration (:data:`ITERATIONS`,
+measured once on a quiet core here by ``benchmarks/calibrate_budgets.py``; games
+differ by a factor of ten).  With the same seed and budget the choice is the same
+on any machine at any load; wall time is only the safety cap
+(:func:`roadtrip.bots.work.safety_cap`; a search it cut says so,
+``last_result.capped``).
 """
 
 from __future__ import annotations
@@ -32,11 +39,30 @@ from roadtrip.bots.search.evaluation import (
     random_policy,
 )
 from roadtrip.bots.search.mcts import Budget, SearchResult, SearchSettings, search
+from roadtrip.bots.work import DEFAULT_SECONDS, Calibration, safety_cap
 from roadtrip.core.game import Game
 from roadtrip.core.state import State
 
-DEFAULT_ITERATIONS = 2000
-DEFAULT_SECONDS = 1.0
+# Iterations one second buys with the registered settings (random rollouts cut at
+# DEFAULT_ROLLOUT_DEPTH, scores blended) on a quiet core of the reference machine,
+# per game at its default seat count: measured by benchmarks/calibrate_budgets.py.
+ITERATIONS = {
+    "get-your-kicks": Calibration("mcts, get-your-kicks", "iterations", 9_000, minimum=20),
+    "mileage-may-vary": Calibration("mcts, mileage-may-vary", "iterations", 5_000, minimum=20),
+    "open-road": Calibration("mcts, open-road", "iterations", 100, minimum=20),
+    "road-rally": Calibration("mcts, road-rally", "iterations", 250, minimum=20),
+    "road-to-300": Calibration("mcts, road-to-300", "iterations", 7_500, minimum=20),
+}
+# A game without its own calibration (a new one): the slowest measured rate.
+FALLBACK_ITERATIONS = Calibration("mcts, other games", "iterations", 100, minimum=20)
+DEFAULT_ITERATIONS = 2000  # what ``Budget()`` gives a search that names no budget
+
+
+def iterations_calibration(game_id: str) -> Calibration:
+    """How many iterations a second of ``mcts`` buys in game ``game_id``."""
+    return ITERATIONS.get(game_id, FALLBACK_ITERATIONS)
+
+
 # Random play in some games wanders for thousands of actions (The Open Road): the
 # registered bot cuts its rollouts off there and ranks the seats by their scores.
 DEFAULT_ROLLOUT_DEPTH = 1000
@@ -80,7 +106,7 @@ def _copies_of(state: State) -> Callable[[Random], State]:
 def make_mcts_bot(
     game: Game,
     *,
-    iterations: int | None = DEFAULT_ITERATIONS,
+    iterations: int | None = None,
     seconds: float | None = DEFAULT_SECONDS,
     exploration: float = 1.0,
     expect_chance_up_to: int = 0,
@@ -92,8 +118,10 @@ def make_mcts_bot(
 ) -> MCTSBot:
     """An MCTS bot for ``game``.
 
-    - ``iterations`` / ``seconds``: the budget of each decision (None: no such
-      limit; at least one must be set).
+    - ``iterations``: the budget of each decision, in iterations (None:
+      ``seconds`` turned into iterations by :func:`iterations_calibration`);
+      ``seconds``: about how long (None: the default, 1 s); both set: the
+      iterations, with the safety cap of ``seconds``.
     - ``exploration``: the UCT constant (values are returns, 0..1).
     - ``expect_chance_up_to``: chance nodes with at most this many outcomes are
       taken as an expectation rather than sampled (0: always sample).
@@ -111,8 +139,11 @@ def make_mcts_bot(
         if evaluator is not None
         else RolloutEvaluator(rollout_policy, depth=rollout_depth, cutoff=cutoff)
     )
+    about = DEFAULT_SECONDS if seconds is None else seconds
+    if iterations is None:
+        iterations = iterations_calibration(game.id).units(about)
     settings = SearchSettings(
-        budget=Budget(iterations=iterations, seconds=seconds),
+        budget=Budget(iterations=iterations, cap=safety_cap(about)),
         exploration=exploration,
         evaluator=leaf,
         expect_chance_up_to=expect_chance_up_to,

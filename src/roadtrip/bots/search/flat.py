@@ -17,12 +17,21 @@ ends the sequence there.  A playout stops at the end of the game or after
 turn some rounds ahead), where ``value(state, seat)`` judges it; ``value`` also judges
 finished states.  Candidates whose mean falls far behind the best (by
 ``prune`` standard errors of the paired differences, after ``min_samples``) are
-dropped, so the time left goes to the close calls.
+dropped, so the budget left goes to the close calls; the first candidate (the
+base move, e.g. the heuristic's own choice) is never dropped.
 
-Budgets: ``samples`` (per candidate), ``seconds`` and/or ``steps`` (playout
-actions), whichever ends first; no sample starts that would, if as long as the
-last one, end past the deadline.  Without ``seconds`` the result depends only on
-the generator's seed.
+The first candidate is played unless another is *clearly* better: the shared
+switch rule of :mod:`roadtrip.bots.search.switch` (a minimum of paired samples and
+a one-sided interval test, corrected for the candidates compared), so a search
+never plays worse than its base policy by chasing noise.
+
+Budget, in units of work: ``steps``, the playout actions of a search (all
+candidates together; long playouts get fewer samples, short ones more) and/or
+``samples`` per candidate, whichever ends first (a sample once started is
+finished).  With the same seed and budget the result is the same on any machine
+at any load.  Wall time is only a safety cap (``cap`` seconds, see
+:func:`roadtrip.bots.work.safety_cap`): a search stopped by it says so
+(``FlatResult.capped``).
 Only the core State API is used here.
 """
 
@@ -31,10 +40,11 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from random import Random
 
 from roadtrip.bots.search.evaluation import RolloutPolicy, SearchSettingError, sample_outcome
+from roadtrip.bots.search.switch import SwitchRule
 from roadtrip.core.state import State
 
 Candidate = tuple[int, ...]
@@ -55,38 +65,35 @@ candidates which draw from a deck in a different order still get the same cards
 
 @dataclass(frozen=True)
 class FlatSettings:
-    """How long and how deep: ``samples`` per candidate and/or ``seconds`` (None:
-    no such limit; at least one is needed); playouts cut off after ``depth``
-    actions (None: play to the end); ``prune`` standard errors behind the best,
-    after ``min_samples`` samples, drop a candidate (0: never); the first
-    candidate (the default, e.g. the heuristic's own choice) is kept unless the
-    best beats it by ``confidence`` standard errors of their paired difference,
-    over at least ``switch_after`` samples.  ``steps`` (None: no such limit)
-    caps the playout actions of a search, all candidates together: a budget of
-    work like ``seconds`` (long playouts get fewer samples, short ones more) but
-    independent of the machine's load.  With ``drop_identical``, a candidate
+    """How much and how deep: ``samples`` per candidate and/or ``steps``, the
+    playout actions of a search, all candidates together (None: no such limit; at
+    least one is needed); ``cap``: the safety cap in seconds (None: none; only a
+    stalled machine should reach it); playouts cut off after ``depth`` actions
+    (None: play to the end); ``prune`` standard errors behind the best, after
+    ``min_samples`` samples, drop a candidate other than the first (0: never);
+    ``switch``: when another candidate is clearly better than the first (see
+    :mod:`roadtrip.bots.search.switch`).  With ``drop_identical``, a candidate
     whose every sample so far (at least ``min_samples``) came out exactly as an
     earlier candidate's is dropped too (no budget left would tell them apart:
     e.g. two orders of the same two actions, which with common random numbers
     reach the same state)."""
 
     samples: int | None = 64
-    seconds: float | None = 1.0
     steps: int | None = None
+    cap: float | None = None
     depth: int | None = None
     prune: float = 3.0
     min_samples: int = 8
-    confidence: float = 1.0
-    switch_after: int = 1
+    switch: SwitchRule = field(default_factory=SwitchRule)
     drop_identical: bool = False
 
     def __post_init__(self) -> None:
-        if self.samples is None and self.seconds is None and self.steps is None:
-            raise SearchSettingError("a flat search needs samples, seconds or steps")
+        if self.samples is None and self.steps is None:
+            raise SearchSettingError("a flat search needs samples or steps")
         if self.samples is not None and (isinstance(self.samples, bool) or self.samples < 1):
             raise SearchSettingError(f"samples must be at least 1; got {self.samples!r}")
-        if self.seconds is not None and not self.seconds > 0:
-            raise SearchSettingError(f"seconds must be more than 0; got {self.seconds!r}")
+        if self.cap is not None and not self.cap > 0:
+            raise SearchSettingError(f"cap must be more than 0 seconds; got {self.cap!r}")
         if self.steps is not None and (isinstance(self.steps, bool) or self.steps < 1):
             raise SearchSettingError(f"steps must be at least 1 (or None); got {self.steps!r}")
         if self.depth is not None and (isinstance(self.depth, bool) or self.depth < 0):
@@ -104,12 +111,16 @@ class CandidateStats:
 
 @dataclass(frozen=True)
 class FlatResult:
-    """The best candidate (ties: the earlier one) and every candidate's figures."""
+    """The candidate played (the first unless another is clearly better) and every
+    candidate's figures; the work done (``samples``, ``steps``), the wall time it
+    took (for reports only) and whether the safety cap cut it short."""
 
     best: Candidate
     candidates: tuple[CandidateStats, ...]
     samples: int
     seconds: float
+    steps: int = 0
+    capped: bool = False
 
 
 def flat_search(
@@ -129,15 +140,15 @@ def flat_search(
     if not candidates:
         raise SearchSettingError("a flat search needs at least one candidate")
     started = time.perf_counter()
-    deadline = None if settings.seconds is None else started + settings.seconds
+    cap_at = None if settings.cap is None else started + settings.cap
     count = len(candidates)
     totals = [0.0] * count
     paired: list[list[float]] = [[] for _ in range(count)]  # per-sample values
     alive = list(range(count)) if count > 1 else []
     done = 0
     steps = 0
+    capped = False
     while alive:
-        began = time.perf_counter()
         root = sample_root(rng)
         seed = rng.getrandbits(64)
         for index in alive:
@@ -153,10 +164,10 @@ def flat_search(
         done += 1
         if settings.samples is not None and done >= settings.samples:
             break
-        now = time.perf_counter()
-        if deadline is not None and now + (now - began) >= deadline:
-            break  # another sample like this one would end past the deadline
         if settings.steps is not None and steps >= settings.steps:
+            break
+        if cap_at is not None and time.perf_counter() >= cap_at:
+            capped = True  # the safety cap: only a stalled machine gets here
             break
         if done >= settings.min_samples:
             if settings.prune:
@@ -166,17 +177,22 @@ def flat_search(
             if len(alive) < 2:
                 break
     means = [totals[i] / len(paired[i]) if paired[i] else -math.inf for i in range(count)]
-    best = max(range(count), key=lambda i: (means[i], -i)) if done else 0
-    shared = min(len(paired[best]), len(paired[0]))
-    if best and (
-        shared < settings.switch_after or _lead(paired[best], paired[0]) < settings.confidence
-    ):
-        best = 0
+    best = _switch_to(means, paired, settings.switch)
     stats = tuple(
         CandidateStats(candidates[i], len(paired[i]), means[i] if paired[i] else 0.0)
         for i in range(count)
     )
-    return FlatResult(candidates[best], stats, done, time.perf_counter() - started)
+    return FlatResult(candidates[best], stats, done, time.perf_counter() - started, steps, capped)
+
+
+def _switch_to(means: list[float], paired: list[list[float]], rule: SwitchRule) -> int:
+    """The candidate to play: the best by mean of those clearly better than the
+    first (every other candidate counts as compared), else the first."""
+    others = sorted(range(1, len(means)), key=lambda i: (-means[i], i))
+    for index in others:
+        if rule.clearly_better(paired[index], paired[0], comparisons=len(others)):
+            return index
+    return 0
 
 
 def _lead(better: list[float], worse: list[float]) -> float:
@@ -195,13 +211,13 @@ def _lead(better: list[float], worse: list[float]) -> float:
 
 def _survivors(alive: list[int], paired: list[list[float]], prune: float) -> list[int]:
     """The candidates not clearly behind the leader (paired differences over the
-    samples every alive candidate shares)."""
+    samples every alive candidate shares), and the first, always."""
     shared = min(len(paired[i]) for i in alive)
     means = {i: sum(paired[i][:shared]) / shared for i in alive}
     leader = max(alive, key=lambda i: (means[i], -i))
     keep = []
     for index in alive:
-        if index == leader:
+        if index in (leader, 0):  # the first (the base move) is never dropped
             keep.append(index)
             continue
         if _lead(paired[leader][:shared], paired[index][:shared]) <= prune:

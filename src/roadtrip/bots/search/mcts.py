@@ -17,8 +17,12 @@ random rollout to the end) and backs every seat's value up the path.
 - Scores: where wins are rare (a solo game that random playouts never win) the
   search can steer by the scores too: ``score_weight`` blends each seat's mean
   score, scaled 0..1 over what this search has seen, into its value.
-- Budgets: iterations, wall time, or both (whichever ends first).  With an
-  iteration budget alone the result depends only on the generator's seed.
+- Budgets, in units of work: ``iterations`` (one iteration: one root sample, one
+  walk down the tree, one leaf evaluation).  With the same seed and iterations
+  the result is the same on any machine at any load.  Wall time is only a safety
+  cap (``cap`` seconds, see :func:`roadtrip.bots.work.safety_cap`; a search it
+  cut says so, ``SearchResult.capped``).  ``seconds`` is a wall-clock limit kept
+  for callers not yet moved to units of work; no bot uses it.
 """
 
 from __future__ import annotations
@@ -52,11 +56,15 @@ from roadtrip.core.state import CHANCE, State
 
 @dataclass(frozen=True)
 class Budget:
-    """How long to think: ``iterations`` and/or ``seconds`` (None: no such limit);
-    the search stops at whichever comes first, after at least one iteration."""
+    """How much to think: ``iterations`` (units of work) and/or ``seconds`` (a
+    wall-clock limit, for callers not yet on units of work; None: no such limit);
+    the search stops at whichever comes first, after at least one iteration.
+    ``cap``: the safety cap in seconds (None: none), reached only on a stalled
+    machine; a search it stops is marked ``capped``."""
 
     iterations: int | None = 2000
-    seconds: float | None = 1.0
+    seconds: float | None = None
+    cap: float | None = None
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -69,6 +77,8 @@ class Budget:
             raise SearchSettingError(f"iterations must be at least 1; got {self.iterations!r}")
         if self.seconds is not None and not self.seconds > 0:
             raise SearchSettingError(f"seconds must be more than 0; got {self.seconds!r}")
+        if self.cap is not None and not self.cap > 0:
+            raise SearchSettingError(f"cap must be more than 0 seconds; got {self.cap!r}")
 
 
 @dataclass(frozen=True)
@@ -114,12 +124,14 @@ class ActionStats:
 @dataclass(frozen=True)
 class SearchResult:
     """The chosen action (the most visited; ties: higher value, then lower
-    action), every root action's statistics (best first), and the effort spent."""
+    action), every root action's statistics (best first), the effort spent (and
+    its wall time, for reports only), and whether the safety cap cut it short."""
 
     action: int
     actions: tuple[ActionStats, ...]
     iterations: int
     seconds: float
+    capped: bool = False
 
 
 def search(
@@ -136,9 +148,11 @@ def search(
     started = time.perf_counter()
     budget = settings.budget
     deadline = None if budget.seconds is None else started + budget.seconds
+    cap_at = None if budget.cap is None else started + budget.cap
     root: Node | None = None
     scores = ScoreRange()
     iterations = 0
+    capped = False
     if len(legal) > 1:
         while True:
             state = sample_root(rng)
@@ -148,7 +162,13 @@ def search(
             iterations += 1
             if budget.iterations is not None and iterations >= budget.iterations:
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is None and cap_at is None:
+                continue
+            now = time.perf_counter()
+            if deadline is not None and now >= deadline:
+                break
+            if cap_at is not None and now >= cap_at:
+                capped = True  # the safety cap: only a stalled machine gets here
                 break
     stats = _root_stats(root, seat, legal)
     return SearchResult(
@@ -156,6 +176,7 @@ def search(
         actions=stats,
         iterations=iterations,
         seconds=time.perf_counter() - started,
+        capped=capped,
     )
 
 
