@@ -15,8 +15,7 @@ such search (:func:`clearly_better`):
   the base is switched to stays below ``1 - confidence`` (picking the maximum of
   several noisy estimates, and pruning the rest, would otherwise inflate it).
 
-The interval uses Student's t (an approximation good to about 1% from 5 degrees of
-freedom up), since ``min_samples`` is small.  With all differences equal, the
+The interval uses Student's t (SciPy's quantiles), since ``min_samples`` is small.  With all differences equal, the
 spread is 0: the candidate is clearly better exactly when they are positive.
 """
 
@@ -25,7 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from statistics import NormalDist
+from functools import lru_cache
 
 from roadtrip.bots.search.evaluation import SearchSettingError
 
@@ -86,15 +85,10 @@ def clearly_better(
     return lower > 0
 
 
+@lru_cache(maxsize=4096)
 def t_quantile(p: float, freedom: int) -> float:
-    """Student's t quantile ``p`` with ``freedom`` degrees of freedom (Cornish-Fisher
-    expansion around the normal quantile; within about 1% from 5 degrees up, a little
-    small below, where the rule's ``min_samples`` keeps it from deciding)."""
-    z = NormalDist().inv_cdf(p)
-    v = float(freedom)
-    return (
-        z
-        + (z**3 + z) / (4 * v)
-        + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * v**2)
-        + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * v**3)
-    )
+    """Student's t quantile ``p`` with ``freedom`` degrees of freedom (SciPy's,
+    imported on first use: the command line and the server start without it)."""
+    from scipy.stats import t
+
+    return float(t.ppf(p, freedom))
