@@ -15,8 +15,9 @@ such search (:func:`clearly_better`):
   the base is switched to stays below ``1 - confidence`` (picking the maximum of
   several noisy estimates, and pruning the rest, would otherwise inflate it).
 
-The interval uses Student's t (SciPy's quantiles), since ``min_samples`` is small.  With all differences equal, the
-spread is 0: the candidate is clearly better exactly when they are positive.
+The interval uses Student's t (SciPy's quantiles), since ``min_samples`` is small.
+With all differences equal, the spread is 0: the candidate is clearly better
+exactly when they are positive.
 """
 
 from __future__ import annotations
