@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 from random import Random
 
 import numpy as np
@@ -13,7 +12,8 @@ import pytest
 
 import roadtrip
 from roadtrip.bots import advise, observe
-from roadtrip.bots.road_to_300 import advising, montecarlo
+from roadtrip.bots.advice.games import ROLLOUTS
+from roadtrip.bots.road_to_300 import montecarlo
 from roadtrip.bots.road_to_300.evaluation import Positions, Rules, base_key
 from roadtrip.bots.road_to_300.expert import ExpertRoadTo300Bot
 from roadtrip.bots.road_to_300.planner import Settings, Sheet
@@ -204,13 +204,12 @@ def _solo_decision(seed: int, step: int) -> RoadTo300State:
 @pytest.mark.parametrize("step", [CROSS, MOVE], ids=["cross", "move"])
 def test_the_advisor_values_solo_decisions_by_the_expert_s_rollouts(step: int) -> None:
     state = _solo_decision(4, step)
-    started = time.perf_counter()
     report = advise(state, 0, seconds=0.3, seed=2)
-    assert time.perf_counter() - started < 1.0
     assert "rollouts" in report.method
+    assert report.units == ROLLOUTS.units(0.3)  # units of work, not the clock
     assert sorted(a.action for a in report.choices) == sorted(state.legal_actions(0))
     for advice in report.choices:
-        assert advice.samples >= advising.FIRST_BATCH or advice.exact
+        assert advice.samples >= 1 or advice.exact
         assert 0.0 <= advice.win_interval.low <= advice.win <= advice.win_interval.high <= 1.0
     again = advise(state, 0, seconds=None, iterations=600, seed=2)
     assert [a.samples for a in again.choices if not a.exact] == [
