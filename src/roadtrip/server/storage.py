@@ -200,6 +200,16 @@ class MemoryStore:
         # with its unique key and guarded updates).
         self._review_lock = threading.Lock()
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> MemoryStore:
+        """A copy of the stored data with a lock of its own (tests copy a store
+        to compare a server that went down with one that did not)."""
+        copied = MemoryStore()
+        with self._review_lock:
+            copied._matches = copy.deepcopy(self._matches, memo)
+            copied._grants = copy.deepcopy(self._grants, memo)
+            copied._reviews = copy.deepcopy(self._reviews, memo)
+        return copied
+
     def create(self, match: StoredMatch, grants: dict[str, Grant]) -> None:
         if match.id in self._matches:
             raise StorageError(f"match {match.id} already exists")
