@@ -165,12 +165,15 @@ def served(
     redis_url: str | None = None,
     bot_workers: int | None = None,
     pids: list[int] | None = None,
+    bot_think: float | None = None,
 ) -> Iterator[list[str]]:
     """``count`` ``roadtrip serve`` processes (see the module docstring); their
     process ids are added to ``pids``."""
     extra = ["--redis-url", redis_url] if redis_url else []
     if bot_workers is not None:
         extra += ["--bot-workers", str(bot_workers)]
+    if bot_think is not None:
+        extra += ["--bot-think", str(bot_think)]
     with contextlib.ExitStack() as stack:
         folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
         if database_url is None:

@@ -433,6 +433,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--bot-warmup", type=float, default=0.0, help="seconds the bots think before play"
     )
+    parser.add_argument(
+        "--bot-think", type=float, help="roadtrip serve --bot-think (about s a decision)"
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON only")
     args = parser.parse_args(argv)
     if args.matches < 1 or not 0 <= args.duels <= 1:
@@ -457,7 +460,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.url:
         stats, setup, elapsed = run([loopback_url(args.url)])
     else:
-        servers = served(args.processes, args.database_url, args.redis_url, args.bot_workers, pids)
+        servers = served(
+            args.processes,
+            args.database_url,
+            args.redis_url,
+            args.bot_workers,
+            pids,
+            bot_think=args.bot_think,
+        )
         with servers as bases:
             stats, setup, elapsed = run(bases)
     figures = report(args, stats, setup, elapsed)

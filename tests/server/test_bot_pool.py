@@ -298,3 +298,22 @@ def test_the_workers_of_a_killed_server_end_with_it() -> None:
         server.kill()
         server.wait()
     wait_for(lambda: not alive(worker), 10)
+
+
+def test_the_pools_think_budget_reaches_the_bots_in_units_of_work() -> None:
+    """Issue 23 item 1: ``roadtrip serve --bot-think S`` gives every thinking bot
+    about S seconds a decision, turned into its units (mcts: iterations)."""
+    from roadtrip.bots.search.bot import ITERATIONS
+    from roadtrip.bots.work import BudgetError
+    from roadtrip.server import bot_worker
+    from roadtrip.server.bot_worker import BotAsk
+
+    state = load_game("road-to-300").new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    ask = BotAsk("think-test", state, 0, "mcts", "seed", think=0.05)
+    assert bot_worker.choose(ask) in state.legal_actions(0)
+    bot = bot_worker._bots["think-test"][(0, "mcts")]
+    assert bot.settings.budget.iterations == ITERATIONS["road-to-300"].units(0.05)  # type: ignore[attr-defined]
+    with pytest.raises(BudgetError):
+        BotPool(1, think=0.0)

@@ -172,6 +172,7 @@ def test_the_load_benchmark_keeps_bot_matches_thinking_alongside() -> None:
     figures = _load(
         "--matches", "3", "--seconds", "6", "--think-ms", "100", "--bot-matches", "2",
         "--bot", "mcts", "--bot-game", "road-to-300", "--bot-workers", "1", "--bot-warmup", "1",
+        "--bot-think", "0.05",
     )  # fmt: skip
     assert figures["errors"] == {} and figures["moves"] > 0
     assert figures["bot_matches"] >= 2 and figures["bot_moves"] > 0
@@ -187,10 +188,12 @@ def test_the_load_benchmark_runs_on_two_processes_with_postgres_and_redis(
     redis_url = os.environ.get("ROADTRIP_TEST_REDIS_URL", "").strip()
     if not redis_url:
         pytest.skip("needs ROADTRIP_TEST_REDIS_URL")
+    # mcts thinks about 0.05 s a decision (--bot-think, in units of work)
     figures = _load(
         "--matches", "4", "--duels", "1", "--seconds", "20", "--processes", "2",
         "--database-url", postgres_url, "--redis-url", redis_url, "--bot-workers", "1",
         "--bot-matches", "2", "--bot", "mcts", "--bot-game", "road-to-300", "--bot-warmup", "4",
+        "--bot-think", "0.05",
     )  # fmt: skip
     assert figures["errors"] == {} and figures["finished"] == 4 and figures["processes"] == 2
     # every duel has a seat on each process: the other seat heard the moves via Redis

@@ -99,6 +99,16 @@ def serve_command(
             "threads, where they slow every other match).",
         ),
     ] = None,
+    bot_think: Annotated[
+        float | None,
+        typer.Option(
+            "--bot-think",
+            min=0.001,
+            help="About how many seconds a thinking bot (expert, mcts) thinks per "
+            "decision, turned into units of work: the same decision on any machine "
+            "at any load (default: about 1 s).",
+        ),
+    ] = None,
 ) -> None:
     """Run the web app on HOST:PORT until interrupted (Ctrl+C)."""
     import uvicorn
@@ -120,7 +130,7 @@ def serve_command(
             redis_url=redis_url,
             api_docs=api_docs,
             connection_limits=ConnectionLimits(per_client=per_address),
-            bot_pool=BotPool(bot_workers) if bot_workers != 0 else None,
+            bot_pool=BotPool(bot_workers, think=bot_think) if bot_workers != 0 else None,
         )
     except RoadtripError as exc:  # e.g. --redis-url without PostgreSQL
         error_line(sentence(str(exc)))

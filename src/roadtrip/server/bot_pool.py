@@ -42,6 +42,7 @@ from multiprocessing import get_context
 from typing import Any
 
 from roadtrip.bots.advice import AdviceReport
+from roadtrip.bots.work import check_seconds
 from roadtrip.core.state import State
 from roadtrip.server import bot_worker
 from roadtrip.server.bot_worker import AdviceAsk, BotAsk
@@ -209,7 +210,9 @@ class BotPool:
     """``workers`` bot processes (see the module docstring).  ``setup`` runs in
     every worker as it starts (a picklable function: tests register bots with it);
     ``nice`` lowers their priority; ``limit_seconds`` bounds a bot decision;
-    ``max_queued``: advice and review jobs one client may have queued in a lane."""
+    ``max_queued``: advice and review jobs one client may have queued in a lane;
+    ``think``: the thinking bots' budget, about this many seconds a decision in
+    units of work (None: each bot's default, about 1 s)."""
 
     def __init__(
         self,
@@ -220,8 +223,11 @@ class BotPool:
         setup: Callable[[], None] | None = None,
         start_method: str = "spawn",
         max_queued: int = MAX_QUEUED_PER_CLIENT,
+        think: float | None = None,
     ) -> None:
         count = default_workers() if workers is None else workers
+        if think is not None:
+            check_seconds(think)
         if count < 1:
             raise ValueError(f"a bot pool needs at least one worker; got {count}")
         self.limit_seconds = limit_seconds
@@ -229,6 +235,7 @@ class BotPool:
         self.setup = setup
         self.start_method = start_method
         self.max_queued = max_queued
+        self.think = think  # bots' budget, about this many seconds (None: their default)
         self.closed = False
         self.restarts = 0  # processes killed and started again (hung or died)
         self.lanes = [_Lane(self, i) for i in range(count)]
@@ -267,7 +274,7 @@ class BotPool:
         """A future of the action bot ``bot`` chooses for ``seat`` in ``state``
         (match ``key``): None when the pool could not answer or the job was dropped
         (the caller falls back); BotPoolFailure once the pool is closed."""
-        ask = BotAsk(key, state, seat, bot, rng_seed)
+        ask = BotAsk(key, state, seat, bot, rng_seed, self.think)
         started = time.perf_counter()
         job = self.submit(Kind.BOT, key, client, bot_worker.choose, ask, self.limit_seconds)
         answer: Future[int | None] = Future()

@@ -42,6 +42,7 @@ class BotAsk:
     seat: int
     bot: str
     rng_seed: str
+    think: float | None = None  # about this many seconds (units of work); None: default
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ def choose(ask: BotAsk) -> int:
         _bots.move_to_end(ask.key)
     bot = bots.get((ask.seat, ask.bot))
     if bot is None:
-        bot = bots[(ask.seat, ask.bot)] = make_bot(ask.bot, ask.state.game)
+        bot = bots[(ask.seat, ask.bot)] = make_bot(ask.bot, ask.state.game, think=ask.think)
     return bot.choose(observe(ask.state, ask.seat), Random(ask.rng_seed))
 
 
