@@ -27,7 +27,7 @@ from random import Random
 
 from roadtrip.bots.advice.figures import Estimate, Paired
 from roadtrip.bots.base import Bot, Observation, observe
-from roadtrip.bots.search.bot import MCTSBot
+from roadtrip.bots.search.bot import FALLBACK_ITERATIONS, ITERATIONS, MCTSBot
 from roadtrip.bots.search.evaluation import (
     LeafEvaluator,
     RolloutEvaluator,
@@ -59,21 +59,18 @@ Measure = Callable[[State, int], float]
 
 ROLLOUT_DEPTH = 1000  # as the mcts bot: very long random playouts are cut off there
 
-# The generic search with random playouts: iterations per second on a quiet core of
-# the reference machine, per game (a playout of The Open Road is far longer than
-# one of Road to 300), measured by benchmarks/calibrate_advice.py.  The minimum
-# gives every legal action of a typical decision a few visits.
+# The generic search with random playouts is the ``mcts`` bot's search: one
+# calibration per game for both (:data:`roadtrip.bots.search.bot.ITERATIONS`,
+# measured by benchmarks/calibrate_budgets.py); the advisor's minimum gives every
+# legal action of a typical decision a few visits.
 MCTS_MINIMUM = 50
 MCTS_CALIBRATIONS = {
-    game_id: Calibration(f"advisor search, {game_id}", "iterations", rate, MCTS_MINIMUM)
-    for game_id, rate in {
-        "get-your-kicks": 4700,
-        "mileage-may-vary": 3200,
-        "road-rally": 490,
-        "open-road": 125,
-    }.items()
+    game_id: Calibration(f"advisor search, {game_id}", "iterations", rate.per_second, MCTS_MINIMUM)
+    for game_id, rate in ITERATIONS.items()
 }
-MCTS_DEFAULT = Calibration("advisor search", "iterations", 125, MCTS_MINIMUM)  # the slowest
+MCTS_DEFAULT = Calibration(
+    "advisor search", "iterations", FALLBACK_ITERATIONS.per_second, MCTS_MINIMUM
+)
 
 
 def bot_policy(bot: Bot) -> RolloutPolicy:
