@@ -296,7 +296,7 @@ def test_network_advice_agrees_with_the_expert_and_wins_more_than_base_advice() 
         others = [p for p in ranked if p.cell != top.cell]
         if not others or _deeper(top) - max(_deeper(p) for p in others) < 0.08:
             continue
-        budget = Budget(iterations=120 * len(state.legal_actions(0)), seconds=None)
+        budget = Budget(iterations=120 * len(state.legal_actions(0)))
         figures = {}
         for use_network in (True, False):
             result = advising.rollout_engine(observe(state, 0), budget, Random(7), use_network)
@@ -360,7 +360,7 @@ def test_network_advice_rolls_out_only_the_best_pairs(use_network: bool) -> None
         moves, _ending = candidates(settings, here, sheet.cross_options)
         legal = state.legal_actions(0)
         with_moves = len({cell for cell, *_ in moves})
-        budget = Budget(iterations=30 * len(legal), seconds=None)
+        budget = Budget(iterations=30 * len(legal))
         result = advising.rollout_engine(observe(state, 0), budget, Random(3), use_network)
         assert sorted(e.action for e in result.estimates) == sorted(legal)
         assert all(e.samples == 30 or e.exact for e in result.estimates)

@@ -90,7 +90,7 @@ class OddsState(State):
 def _search(expect_up_to: int, seed: int = 1, iterations: int = 1500) -> dict[int, float]:
     state = OddsGame().new_initial_state()
     settings = SearchSettings(
-        budget=Budget(iterations=iterations, seconds=None),
+        budget=Budget(iterations=iterations),
         expect_chance_up_to=expect_up_to,
     )
     result = search(lambda rng: state.clone(), 0, [COIN, DIE], settings, Random(seed))
@@ -123,7 +123,7 @@ def test_chance_nodes_above_the_limit_are_sampled() -> None:
 
 def test_the_bot_decides_through_its_observation() -> None:
     game = OddsGame()
-    bot = make_mcts_bot(game, iterations=400, seconds=None)
+    bot = make_mcts_bot(game, iterations=400)
     assert isinstance(bot, MCTSBot)
     assert bot.choose(observe(game.new_initial_state(), 0), Random(3)) == DIE
 

@@ -162,7 +162,7 @@ def advise(
     units, cap = budget_units(calibration, seconds, iterations)
     seed_text = canonical_seed(state, seat) if seed is None else str(seed)
     result = hook.engine(
-        observe(state, seat), Budget(iterations=units, seconds=cap), Random(f"advice:{seed_text}")
+        observe(state, seat), Budget(iterations=units, cap=cap), Random(f"advice:{seed_text}")
     )
     by_action: dict[int, Estimate] = {e.action: e for e in result.estimates}
     choices = [

@@ -13,7 +13,7 @@ determinizations of what it cannot see), never the real state.
   dice), so the difference of two actions is judged sample by sample (paired).
 
 Budgets are units of work (``budget.iterations``: search iterations, or samples
-in all); ``budget.seconds`` is only the safety cap (:func:`roadtrip.bots.work.
+in all); ``budget.cap`` is only the safety cap (:func:`roadtrip.bots.work.
 safety_cap`), and a result it cut short says so (``capped``).
 - :func:`bot_policy`: a registered bot as a rollout policy.
 """
@@ -118,7 +118,7 @@ def mcts_engine(
             )
             for stats in result.actions
         )
-        capped = budget.iterations is not None and result.iterations < budget.iterations
+        capped = result.iterations < budget.iterations
         return EngineResult(estimates, result.iterations, method, capped=capped)
 
     return engine
@@ -171,7 +171,7 @@ def flat_engine(
     def engine(observation: Observation, budget: Budget, rng: Random) -> EngineResult:
         seat, legal = observation.seat, observation.legal_actions
         tallies = {action: _Tally() for action in legal}
-        cap = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        cap = None if budget.cap is None else time.perf_counter() + budget.cap
         samples, capped = 0, False
         while True:
             # One round: every action on the same hidden cards and dice.
@@ -183,10 +183,10 @@ def flat_engine(
                 _play_out(state, policy, sample_rng)
                 tallies[action].add(float(state.returns()[seat]), measure(state, seat))
             samples += len(legal)
-            if budget.iterations is not None and samples >= budget.iterations:
+            if samples >= budget.iterations:
                 break
             if cap is not None and time.perf_counter() >= cap:
-                capped = budget.iterations is not None
+                capped = True
                 break
         estimates = tuple(tallies[action].estimate(action) for action in legal)
         paired = {a: (tuple(t.wins), tuple(t.scores)) for a, t in tallies.items()}

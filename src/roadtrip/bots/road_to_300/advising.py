@@ -36,7 +36,7 @@ seconds into them by its calibration): each legal action's figures rest on
 that many; ``EngineResult.samples`` counts the rollouts played (that many times
 the positions rolled out).  The k-th rollout of every position uses the same
 dice, so the engine hands the advisor the paired samples (best minus chosen is
-judged rollout by rollout).  ``budget.seconds`` is only the safety cap.
+judged rollout by rollout).  ``budget.cap`` is only the safety cap.
 
 Near the end of a solo game in the rulebook's setup (:func:`endgame_applies`,
 at most ``ENDGAME_NEED`` points still needed), the win figures are exact: the
@@ -116,11 +116,11 @@ def rollout_engine(
         ]
     else:
         raise NotSupported("no decision of this seat to advise on")
-    per_position = max(1, -(-(budget.iterations or 1) // len(observation.legal_actions)))
+    per_position = max(1, -(-budget.iterations // len(observation.legal_actions)))
     limit = game.max_rounds
     rounds_left = limit - state.round if limit else -1  # after this round
     seed = np.uint64(rng.getrandbits(63))
-    cap = None if budget.seconds is None else started + budget.seconds
+    cap = None if budget.cap is None else started + budget.cap
     crossed = np.array([p[1] for p in positions], dtype=np.int64)
     circled = np.array([p[2] for p in positions], dtype=np.int64)
     ends = np.array([p[3] for p in positions], dtype=np.int64)

@@ -56,27 +56,21 @@ from roadtrip.core.state import CHANCE, State
 
 @dataclass(frozen=True)
 class Budget:
-    """How much to think: ``iterations`` (units of work) and/or ``seconds`` (a
-    wall-clock limit, for callers not yet on units of work; None: no such limit);
-    the search stops at whichever comes first, after at least one iteration.
-    ``cap``: the safety cap in seconds (None: none), reached only on a stalled
-    machine; a search it stops is marked ``capped``."""
+    """How much to think: ``iterations``, units of work (the search stops after
+    them; at least one).  ``cap``: the safety cap in seconds (None: none), reached
+    only on a stalled machine; a search it stops is marked ``capped``.  No other
+    clock: the same seed and iterations give the same search at any load."""
 
-    iterations: int | None = 2000
-    seconds: float | None = None
+    iterations: int = 2000
     cap: float | None = None
 
     def __post_init__(self) -> None:
-        if self.iterations is None and self.seconds is None:
-            raise SearchSettingError("a search budget needs iterations, seconds or both")
-        if self.iterations is not None and (
+        if (
             isinstance(self.iterations, bool)
             or not isinstance(self.iterations, int)
             or self.iterations < 1
         ):
             raise SearchSettingError(f"iterations must be at least 1; got {self.iterations!r}")
-        if self.seconds is not None and not self.seconds > 0:
-            raise SearchSettingError(f"seconds must be more than 0; got {self.seconds!r}")
         if self.cap is not None and not self.cap > 0:
             raise SearchSettingError(f"cap must be more than 0 seconds; got {self.cap!r}")
 
@@ -147,7 +141,6 @@ def search(
         raise IllegalMove(f"seat {seat} has no legal action to search")
     started = time.perf_counter()
     budget = settings.budget
-    deadline = None if budget.seconds is None else started + budget.seconds
     cap_at = None if budget.cap is None else started + budget.cap
     root: Node | None = None
     scores = ScoreRange()
@@ -160,14 +153,9 @@ def search(
                 root = Node(state.num_players())
             _iterate(root, state, settings, scores, rng)
             iterations += 1
-            if budget.iterations is not None and iterations >= budget.iterations:
+            if iterations >= budget.iterations:
                 break
-            if deadline is None and cap_at is None:
-                continue
-            now = time.perf_counter()
-            if deadline is not None and now >= deadline:
-                break
-            if cap_at is not None and now >= cap_at:
+            if cap_at is not None and time.perf_counter() >= cap_at:
                 capped = True  # the safety cap: only a stalled machine gets here
                 break
     stats = _root_stats(root, seat, legal)
