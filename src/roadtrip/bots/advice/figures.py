@@ -155,13 +155,12 @@ class Loss:
 
 
 def _paired_interval(differences: list[float]) -> Interval:
+    """The normal 95% interval of the mean of paired differences."""
     n = len(differences)
     if n < 2:
-        return Interval(-math.inf, math.inf)
+        return mean_interval(0.0, 0.0, n)
     mean = sum(differences) / n
-    variance = sum((d - mean) ** 2 for d in differences) / (n - 1)
-    half = Z95 * math.sqrt(variance / n)
-    return Interval(mean - half, mean + half)
+    return mean_interval(mean, sum((d - mean) ** 2 for d in differences) / (n - 1), n)
 
 
 def _around(interval: Interval, value: float, low: float, high: float) -> Interval:
