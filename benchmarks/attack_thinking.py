@@ -23,12 +23,17 @@ included) and the bot moves of the attack, and writes them as JSON with
 ``--json``.  Loopback only; bounded in time and count; stops by itself.
 
     PYTHONPATH=src python benchmarks/attack_thinking.py --seconds 120
+    PYTHONPATH=src python benchmarks/attack_thinking.py --seconds 90 --clients-nice 10
+
+``--clients-nice``: the clients (attacker and victim, in this process) run at a lower
+priority than the server once it has started, as if they were other machines.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import threading
 import time
@@ -204,6 +209,13 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--victim-advice-every", type=float, default=3.0)
     parser.add_argument("--poll", type=float, default=0.02)
     parser.add_argument("--bot-workers", type=int, default=None)
+    parser.add_argument(
+        "--clients-nice",
+        type=int,
+        default=0,
+        help="lower the clients' priority by this much once the server runs (they stand "
+        "in for other machines; 0: the clients compete with the server for the cores)",
+    )
     parser.add_argument("--json", help="write the figures here")
     args = parser.parse_args(argv)
     if not 1 <= args.attacker_addresses <= 200 or args.seconds > 1800:
@@ -216,6 +228,8 @@ def main(argv: list[str] | None = None) -> int:
     figures = Figures()
     stop = threading.Event()
     with served(bot_workers=args.bot_workers) as bases:
+        if args.clients_nice > 0:
+            os.nice(args.clients_nice)  # the server started at the usual priority
         base = bases[0]
         addresses = [f"127.0.0.{2 + i}" for i in range(args.attacker_addresses)]
         threads = [
