@@ -143,13 +143,15 @@ register_bot(
     "expert",
     make_road_rally_expert,
     "plays the heuristic's best few moves out against heuristic rivals on sampled "
-    "hands (never peeking) and keeps the one that wins most: 1 s a decision",
+    "hands (never peeking) and keeps the one clearly better than the heuristic's own: "
+    "about 1 s a decision, counted in playout actions (the same at any load)",
     games=("road-rally",),
 )
 register_bot(
     "expert",
     make_open_road_expert,
     "plays the heuristic's best few actions out to the end of the race and keeps "
-    "the one that wins most: 1 s a decision",
+    "the one clearly better than the heuristic's own: about 1 s a decision, counted in "
+    "playout actions (the same at any load)",
     games=("open-road",),
 )
