@@ -65,9 +65,9 @@ from roadtrip.bots.open_road.bot import action_score, decide
 from roadtrip.bots.open_road.duel import duel_win_chance
 from roadtrip.bots.open_road.evaluation import Situation, Weights
 from roadtrip.bots.open_road.moves import Moves
-from roadtrip.bots.search.flat import Candidate, FlatResult, FlatSettings, flat_search
+from roadtrip.bots.search.flat import Candidate, FlatResult, budgeted, flat_search
 from roadtrip.bots.search.switch import SwitchRule
-from roadtrip.bots.work import DEFAULT_SECONDS, Calibration, safety_cap
+from roadtrip.bots.work import DEFAULT_SECONDS, Calibration
 from roadtrip.core.chance import pick_outcome
 from roadtrip.core.errors import NotSupported
 from roadtrip.core.game import Game
@@ -145,18 +145,17 @@ class OpenRoadExpert:
         duel = game is not None and game.num_players() == 2
         self.rounds = duel_rounds if duel else rounds
         self.searched = DUEL_SEARCHED_MODES if duel else SEARCHED_MODES
-        if steps is None and seconds is not None:
-            steps = steps_calibration(2 if duel else 4).units(seconds)
         self.weights = weights or Weights()  # every rider as the playouts model them
         if own_weights is None and duel:
             own_weights = duel_weights(self.weights)
         self.own_weights = own_weights or self.weights  # the expert's own play
-        self.settings = FlatSettings(
+        self.settings = budgeted(
+            seconds,
+            steps,
+            steps_calibration(2 if duel else 4),
+            switch,
             samples=samples,
-            steps=steps,
-            cap=safety_cap(seconds if seconds is not None else DEFAULT_SECONDS),
             depth=depth,
-            switch=switch if switch is not None else SwitchRule(),
             drop_identical=duel if drop_identical is None else drop_identical,
         )
         self.setup_settings = (

@@ -36,9 +36,9 @@ from typing import Any
 from roadtrip.bots.base import Observation, legal_or_raise, require_game
 from roadtrip.bots.road_rally.evaluation import VALUES, Situation, Weights
 from roadtrip.bots.road_rally.heuristic import RoadRallyBot, plays
-from roadtrip.bots.search.flat import Candidate, FlatResult, FlatSettings, flat_search
+from roadtrip.bots.search.flat import Candidate, FlatResult, budgeted, flat_search
 from roadtrip.bots.search.switch import SwitchRule
-from roadtrip.bots.work import DEFAULT_SECONDS, Calibration, safety_cap
+from roadtrip.bots.work import DEFAULT_SECONDS, Calibration
 from roadtrip.core.errors import NotSupported
 from roadtrip.core.game import Game
 from roadtrip.core.state import State
@@ -82,15 +82,7 @@ class RoadRallyExpert:
         alone bound it); ``samples``: at most this many per candidate."""
         require_game(game, GAME_ID, "expert")
         self.heuristic = RoadRallyBot(game, weights)
-        if steps is None and seconds is not None:
-            steps = STEPS.units(seconds)
-        self.settings = FlatSettings(
-            samples=samples,
-            steps=steps,
-            cap=safety_cap(seconds if seconds is not None else DEFAULT_SECONDS),
-            depth=depth,
-            switch=switch if switch is not None else SwitchRule(),
-        )
+        self.settings = budgeted(seconds, steps, STEPS, switch, samples=samples, depth=depth)
         self.candidates = max(1, candidates)
         self.plan: list[int] = []  # the rest of the play chosen at its first card
         self.last_result: FlatResult | None = None

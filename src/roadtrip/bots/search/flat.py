@@ -45,6 +45,7 @@ from random import Random
 
 from roadtrip.bots.search.evaluation import RolloutPolicy, SearchSettingError, sample_outcome
 from roadtrip.bots.search.switch import SwitchRule
+from roadtrip.bots.work import DEFAULT_SECONDS, Calibration, safety_cap
 from roadtrip.core.state import State
 
 Candidate = tuple[int, ...]
@@ -98,6 +99,26 @@ class FlatSettings:
             raise SearchSettingError(f"steps must be at least 1 (or None); got {self.steps!r}")
         if self.depth is not None and (isinstance(self.depth, bool) or self.depth < 0):
             raise SearchSettingError(f"depth is at least 0 (or None); got {self.depth!r}")
+
+
+def budgeted(
+    seconds: float | None,
+    steps: int | None,
+    rate: Calibration,
+    switch: SwitchRule | None = None,
+    **settings: object,
+) -> FlatSettings:
+    """A search's settings for about ``seconds`` (turned into playout actions by
+    ``rate``) unless ``steps`` are given; the safety cap of those seconds; the
+    shared switch rule unless another is given; the other ``settings`` as given."""
+    if steps is None and seconds is not None:
+        steps = rate.units(seconds)
+    return FlatSettings(
+        steps=steps,
+        cap=safety_cap(seconds if seconds is not None else DEFAULT_SECONDS),
+        switch=switch if switch is not None else SwitchRule(),
+        **settings,  # type: ignore[arg-type]
+    )
 
 
 @dataclass(frozen=True)
