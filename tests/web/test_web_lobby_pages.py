@@ -165,8 +165,12 @@ def test_two_bots_of_a_kind_have_distinct_names_and_colour_chips(
     page.wait_for_selector("#end-screen:not([hidden])")
     names = page.locator("#players .player .name").all_inner_texts()
     assert names[0].startswith("Greedy bot 1") and names[1].startswith("Greedy bot 2")
-    colours = page.locator("#players .chip").evaluate_all(
-        "cs => cs.map(c => getComputedStyle(c).backgroundColor)"
+    # One script both finds and reads the chips: a locator's evaluate_all finds
+    # them first and reads them in a second round trip, and a redraw between the
+    # two (the end screen re-renders the panel) leaves detached chips with no style.
+    colours = page.evaluate(
+        "() => [...document.querySelectorAll('#players .chip')]"
+        ".map(c => getComputedStyle(c).backgroundColor)"
     )
     assert len(colours) == 2 and colours[0] != colours[1]
     assert page.locator("#end-screen .chip").count() == 2
