@@ -40,6 +40,34 @@ class SlowBot:
         return observation.legal_actions[0]
 
 
+class TallyBot:
+    """Remembers how many decisions it made in its match (roadtrip.bots.Remembers);
+    plays the first legal action."""
+
+    name = "tally"
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def choose(self, observation: Observation, rng: Random) -> int:
+        self.count += 1
+        return observation.legal_actions[0]
+
+    def memory(self) -> int:
+        return self.count
+
+    def recall(self, memory: int | None) -> None:
+        self.count = memory or 0
+
+
+def burn_cpu(seconds: float) -> float:
+    """Use ``seconds`` of this process's CPU time (a paused process uses none)."""
+    until = time.process_time() + seconds
+    while time.process_time() < until:
+        sum(range(1000))
+    return seconds
+
+
 def _factory(name: str, mode: str, default: float) -> object:
     def make(game: Game, seconds: float = default) -> Bot:
         return SlowBot(name, seconds, mode)
@@ -48,12 +76,14 @@ def _factory(name: str, mode: str, default: float) -> object:
 
 
 def register() -> None:
-    """Register sleepy (0.8 s a move), napper (0.1 s), burner (0.5 s of CPU), hanger
-    and crasher."""
+    """Register sleepy (0.8 s a move), napper (0.1 s), burner (0.5 s of CPU), plodder
+    (4 s), hanger, crasher and tally."""
+    register_bot("tally", lambda game: TallyBot(), "test bot: remembers")
     for name, mode, seconds in (
         ("sleepy", "sleep", 0.8),
         ("napper", "sleep", 0.1),
         ("burner", "burn", 0.5),
+        ("plodder", "burn", 4.0),
         ("hanger", "hang", 0.0),
         ("crasher", "crash", 0.0),
     ):

@@ -277,7 +277,7 @@ SERVER_WITH_A_WORKER = """
 import sys, time
 from roadtrip.server.bot_pool import BotPool
 pool = BotPool(1)
-pool.lanes[0]._started()
+pool.lanes[0].main.started()
 print(pool.pids()[0], flush=True)
 time.sleep(120)
 """

@@ -3,6 +3,7 @@
 from roadtrip.bots.base import (
     Bot,
     Observation,
+    Remembers,
     UnknownBot,
     bot_names,
     bot_summary,
@@ -110,6 +111,7 @@ __all__ = [
     "Observation",
     "OpenRoadBot",
     "RandomBot",
+    "Remembers",
     "RoadRallyBot",
     "UnknownBot",
     "bot_names",

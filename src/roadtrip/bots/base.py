@@ -82,6 +82,24 @@ class Bot(Protocol):
         ...
 
 
+@runtime_checkable
+class Remembers(Protocol):
+    """A bot whose next decision depends on what it decided before (Road Rally's
+    expert picks a whole play of cards at its first card).  ``memory()`` is that
+    (small, picklable) and ``recall(memory)`` puts it back, so that the web app
+    can carry it from one decision to the next whichever process makes them: a
+    decision is then a function of the observation, the generator and the memory.
+    ``recall(None)``: nothing remembered (a new bot)."""
+
+    def memory(self) -> Any:
+        """What the next decision must know of the earlier ones."""
+        ...
+
+    def recall(self, memory: Any) -> None:
+        """Remember ``memory`` (from :meth:`memory`), forgetting anything else."""
+        ...
+
+
 def require_game(game: Game | None, game_id: str, bot: str) -> None:
     """NotSupported unless ``game`` is None (not known yet) or the game ``bot`` plays."""
     if game is not None and game.id != game_id:

@@ -6,10 +6,12 @@ must move, and sends back the action; or a state and a seat to advise, and sends
 back the advisor's report.  The coordinator keeps the only true copy of every
 match: a worker only reads what it is sent.
 
-Bots are kept per match and seat (the oldest forgotten past ``KEPT_MATCHES``), so
-that a bot with a plan that spans several decisions (Road Rally's expert chooses a
-whole play of cards at its first card) keeps it, as in one process: the pool sends
-every decision of a match to the same worker.
+Bots are kept per match and seat (the oldest forgotten past ``KEPT_MATCHES``) for
+their caches only.  What a bot must remember between decisions (Road Rally's expert
+chooses a whole play of cards at its first card: :class:`roadtrip.bots.Remembers`)
+travels with the job: the pool sends the memory its last decision left and keeps
+the one this decision leaves, so any process may make any decision and give the
+same answer.
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from random import Random
+from typing import Any
 
-from roadtrip.bots import Bot, make_bot, observe
+from roadtrip.bots import Bot, Remembers, make_bot, observe
 from roadtrip.bots.advice import AdviceReport, advise
 from roadtrip.core.state import State
 
@@ -43,6 +46,15 @@ class BotAsk:
     bot: str
     rng_seed: str
     think: float | None = None  # about this many seconds (units of work); None: default
+    memory: Any = None  # what the bot's last decision in this match left (Remembers)
+
+
+@dataclass(frozen=True)
+class BotAnswer:
+    """A bot's action and what it must remember for its next decision."""
+
+    action: int
+    memory: Any = None
 
 
 @dataclass(frozen=True)
@@ -83,6 +95,12 @@ def ready() -> int:
 
 def choose(ask: BotAsk) -> int:
     """The action the bot chooses (it sees only what its seat may see)."""
+    return decide(ask).action
+
+
+def decide(ask: BotAsk) -> BotAnswer:
+    """The action the bot chooses, remembering ``ask.memory`` first, and what it
+    remembers after."""
     bots = _bots.get(ask.key)
     if bots is None:
         bots = _bots[ask.key] = {}
@@ -93,7 +111,11 @@ def choose(ask: BotAsk) -> int:
     bot = bots.get((ask.seat, ask.bot))
     if bot is None:
         bot = bots[(ask.seat, ask.bot)] = make_bot(ask.bot, ask.state.game, think=ask.think)
-    return bot.choose(observe(ask.state, ask.seat), Random(ask.rng_seed))
+    remembers = bot if isinstance(bot, Remembers) else None
+    if remembers is not None:
+        remembers.recall(ask.memory)  # this process may not have made the last decision
+    action = bot.choose(observe(ask.state, ask.seat), Random(ask.rng_seed))
+    return BotAnswer(action, None if remembers is None else remembers.memory())
 
 
 def advice(ask: AdviceAsk) -> AdviceReport:

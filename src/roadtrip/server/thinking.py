@@ -17,7 +17,9 @@ match or one client address cannot take the thinking away from the others:
   match's jobs run in the order they came.
 
 Every job is bounded by its own budget (the pool kills a job that runs past its
-limit), so "one job of each other client" is a bounded wait.  Queued jobs of a
+limit), so "one job of each other client" is a bounded wait; and a woken client's
+bot move does not even wait for the running job: the lane pauses it and runs the
+newcomer in a spare process (:mod:`roadtrip.server.bot_lane`).  Queued jobs of a
 match that was abandoned (over, set aside, forgotten) are dropped
 (:meth:`FairQueue.drop`): their callers hear :class:`WorkDropped` at once.  A client
 may queue at most ``max_queued`` advice and review jobs in a lane
@@ -74,6 +76,8 @@ class Job:
     future: Future[Any] = field(default_factory=Future)
     started_before: int = -1  # jobs the lane had started when this one was queued
     start_index: int = -1  # this job's place in the lane's order of service
+    woke: bool = False  # its client had nothing queued when it came (see bot_lane)
+    preempted: bool = False  # it was paused once for another client's job
 
 
 class _Client:
@@ -92,9 +96,14 @@ class _Client:
         self.count += 1
         self.capped += job.kind != Kind.BOT
 
+    def peek(self) -> Job:
+        return next(iter(self._next_matches().values()))[0]
+
+    def _next_matches(self) -> OrderedDict[str, deque[Job]]:
+        return self.kinds[min(k for k, matches in self.kinds.items() if matches)]
+
     def pop(self) -> Job:
-        kind = min(k for k, matches in self.kinds.items() if matches)
-        matches = self.kinds[kind]
+        matches = self._next_matches()
         match, jobs = next(iter(matches.items()))
         job = jobs.popleft()
         if jobs:
@@ -147,14 +156,24 @@ class FairQueue:
             # clients due next (a client with one job at a time, like a player's
             # bot, never waits behind a backlog it did not make).
             client = self._clients[job.client] = _Client(self.virtual, self._next_seq())
+            job.woke = True
         job.started_before = self.started
         client.push(job)
+
+    def peek(self) -> Job | None:
+        """The job :meth:`pop` would return now, left in the queue."""
+        if not self._clients:
+            return None
+        return self._next_client()[1].peek()
+
+    def _next_client(self) -> tuple[str, _Client]:
+        return min(self._clients.items(), key=lambda item: (item[1].tag, item[1].seq))
 
     def pop(self) -> Job | None:
         """The next job to run, or None if none is queued."""
         if not self._clients:
             return None
-        name, client = min(self._clients.items(), key=lambda item: (item[1].tag, item[1].seq))
+        name, client = self._next_client()
         self.virtual = client.tag
         job = client.pop()
         client.tag += 1.0

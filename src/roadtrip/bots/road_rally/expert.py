@@ -124,6 +124,13 @@ class RoadRallyExpert:
         self.plan = list(rest) if phase == "play" else []
         return action
 
+    def memory(self) -> tuple[int, ...]:
+        """The rest of the play chosen at its first card (see Remembers)."""
+        return tuple(self.plan)
+
+    def recall(self, memory: Any) -> None:
+        self.plan = list(memory or ())
+
     def _plans(self, observation: Observation, view: dict[str, Any]) -> list[Candidate]:
         """The heuristic's best plays, best first, each as its actions."""
         options: dict[str, Any] = dict(observation.game.options)
