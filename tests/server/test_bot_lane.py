@@ -58,24 +58,26 @@ def test_a_waking_players_bot_move_runs_at_once_while_the_running_job_waits(
     victim = bot_job(pool, "victim", VICTIM)
     assert victim.future.result(timeout=60) is not None
     assert not running.future.done()  # it was paused: the victim did not wait for it
-    assert lane.preemptions == 1 and running.preempted
+    assert lane.preemptions == 1 and running.paused_by == VICTIM
     assert running.future.result(timeout=60) is not None  # and it still answers
     assert all(job.future.result(timeout=60) is not None for job in queued)
 
 
-def test_a_job_is_paused_once_at_most_so_it_waits_for_one_other_job_at_most(
+def test_a_job_is_paused_only_by_one_client_so_it_waits_for_one_players_turn_at_most(
     pool: BotPool,
 ) -> None:
     lane = pool.lanes[0]
     running = bot_job(pool, "attack", ATTACKER, bot="plodder")
     wait_until(lambda: lane.running is running)
     first = bot_job(pool, "victim", VICTIM, bot="sleepy")
-    wait_until(lambda: lane.urgent is first)
-    second = bot_job(pool, "other", OTHER)  # comes while the first runs in the spare
     assert first.future.result(timeout=60) is not None
-    assert second.future.result(timeout=60) is not None
-    assert running.future.done()  # the second waited for the paused job to finish
-    assert lane.preemptions == 1
+    again = bot_job(pool, "victim", VICTIM)  # the victim's next decision of its turn
+    assert again.future.result(timeout=60) is not None
+    assert not running.future.done()  # paused again, by the same client
+    other = bot_job(pool, "other", OTHER)  # a third client may not pause it
+    assert other.future.result(timeout=60) is not None
+    assert running.future.done()  # the third client waited for the paused job
+    assert lane.preemptions == 2 and running.pauses == 2 and running.paused_by == VICTIM
 
 
 def test_no_preemption_for_the_same_client_advice_or_a_client_with_a_backlog(

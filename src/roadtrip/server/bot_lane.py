@@ -12,9 +12,11 @@ job is the queue's next, the lane pauses the running job's process (SIGSTOP), ru
 the newcomer at once in the lane's spare process, then lets the paused job go on,
 as an operating system's scheduler lets a task that wakes up run before one that
 has used its share.  The paused job loses no work and gives the same answer (it
-counts units of work, and its time limit does not run while paused); it is paused
-at most once, so it is delayed by one other job at most.  Only one job runs in the
-spare at a time, so the lane never uses more than one core's worth at once.
+counts units of work, and its time limit does not run while paused).  It may be
+paused again only by the same client (the next decisions of the same turn: The Open
+Road's rider makes several in a row), at most ``MAX_PAUSES`` times, so it is
+delayed by one player's turn at most.  Only one job runs in the spare at a time,
+so the lane never uses more than one core's worth at once.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from roadtrip.server.thinking import BotPoolFailure, FairQueue, Job, Kind, WorkD
 
 if TYPE_CHECKING:
     from roadtrip.server.bot_pool import BotPool
+
+MAX_PAUSES = 8  # times one job may be paused (all by the same client)
 
 
 class Lane:
@@ -90,23 +94,25 @@ class Lane:
     def _preempt_if_due(self) -> None:
         """Under ``cond``: run the queue's next job in the spare process now if it is
         a woken client's bot move and the main process runs another client's job
-        that was not paused yet (see the module docstring)."""
+        that no third client paused (see the module docstring)."""
         running, head = self.running, self.queue.peek()
         if (
             not self.pool.preempt
             or running is None
-            or running.preempted
+            or running.pauses >= MAX_PAUSES
             or self.urgent is not None
             or head is None
             or head.kind != Kind.BOT
             or not head.woke
             or head.client == running.client
+            or running.paused_by not in (None, head.client)
         ):
             return
         job = self.queue.pop()
         if job is None:  # pragma: no cover - peek just saw it
             return
-        running.preempted = True
+        running.paused_by = job.client
+        running.pauses += 1
         self.urgent = job
         self.preemptions += 1
         threading.Thread(

@@ -77,7 +77,8 @@ class Job:
     started_before: int = -1  # jobs the lane had started when this one was queued
     start_index: int = -1  # this job's place in the lane's order of service
     woke: bool = False  # its client had nothing queued when it came (see bot_lane)
-    preempted: bool = False  # it was paused once for another client's job
+    paused_by: str | None = None  # the client whose bot moves paused it (see bot_lane)
+    pauses: int = 0  # how often it was paused
 
 
 class _Client:
