@@ -18,9 +18,13 @@ default ``--bot-workers`` (one lane on two cores), then, for ``--seconds``:
   asks for advice on its turn first and times the answer (one that times out,
   after 60 s, counts as status 0 and 60 s).
 
-Prints p50/p99/max of both, the attacker's advice answers by status (429s
-included) and the bot moves of the attack, and writes them as JSON with
-``--json``.  Loopback only; bounded in time and count; stops by itself.
+Prints p50/p99/max of both (the expert's decisions also by kind: the setup, which
+the duel expert searches with a larger fixed budget, and the race), the attacker's
+advice answers by status (429s included) and the bot moves of the attack, and
+writes them as JSON with ``--json``.  ``--baseline S``: first, the victim plays
+alone for S seconds, so the same figures show what its expert's budget costs on
+this machine without the attack.  Loopback only; bounded in time and count; stops
+by itself.
 
     PYTHONPATH=src python benchmarks/attack_thinking.py --seconds 120
     PYTHONPATH=src python benchmarks/attack_thinking.py --seconds 90 --clients-nice 10
@@ -46,17 +50,21 @@ import httpx
 from load_servers import served
 
 VICTIM = "127.0.0.1"
+# The Open Road's setup (route cards kept, start chosen): the duel expert searches it
+# with a fixed 64 samples a candidate, a larger budget than a race decision's second.
+SETUP_PHASES = ("keep", "origin")
 
 
 @dataclass
 class Figures:
-    expert: list[float] = field(default_factory=list)  # seconds per expert decision
+    expert: list[tuple[float, str]] = field(default_factory=list)  # (seconds, kind) a decision
     advice: list[float] = field(default_factory=list)  # victim's advice, seconds
     victim_advice_status: Counter[int] = field(default_factory=Counter)
     attacker_advice: Counter[int] = field(default_factory=Counter)
     bot_matches: int = 0
     victim_matches: int = 0
     errors: Counter[str] = field(default_factory=Counter)
+    baseline: list[tuple[float, str]] = field(default_factory=list)  # the victim alone
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -136,13 +144,13 @@ def victim(base: str, args: argparse.Namespace, figures: Figures, stop: threadin
         created = create(client, "open-road", [None, "expert"])
         figures.victim_matches += 1
         last_advice = 0.0
-        waiting: tuple[int, float] | None = None  # (version, first seen) of the expert's turn
+        waiting: tuple[int, float, str] | None = None  # (version, first seen, kind)
         while not stop.is_set():
             mid, token = created["match"], created["seats"][0]["token"]
             state = client.get(f"/api/matches/{mid}/state", headers=auth(token)).json()
             now = time.perf_counter()
             if waiting is not None and state["version"] != waiting[0]:
-                figures.expert.append(now - waiting[1])
+                figures.expert.append((now - waiting[1], waiting[2]))
                 waiting = None
             if state["finished"]:
                 created = create(client, "open-road", [None, "expert"])
@@ -165,7 +173,8 @@ def victim(base: str, args: argparse.Namespace, figures: Figures, stop: threadin
                 client.post(f"/api/matches/{mid}/actions", json=body, headers=auth(token))
                 continue
             if 1 in state["active_seats"] and waiting is None:
-                waiting = (state["version"], now)
+                phase = state.get("view", {}).get("phase")
+                waiting = (state["version"], now, "setup" if phase in SETUP_PHASES else "race")
             stop.wait(args.poll)
 
 
@@ -185,9 +194,17 @@ def summary(figures: Figures, args: argparse.Namespace) -> dict[str, Any]:
             "max": round(max(values), 3) if values else float("nan"),
         }
 
+    def by_kind(decisions: list[tuple[float, str]]) -> dict[str, Any]:
+        kinds = sorted({kind for _, kind in decisions})
+        return {
+            "all": stats([s for s, _ in decisions]),
+            **{k: stats([s for s, kind in decisions if kind == k]) for k in kinds},
+        }
+
     return {
         "seconds": args.seconds,
-        "expert_decision_s": stats(figures.expert),
+        "expert_decision_s": by_kind(figures.expert),
+        "expert_decision_alone_s": by_kind(figures.baseline),
         "victim_advice_s": stats(figures.advice),
         "victim_advice_status": dict(figures.victim_advice_status),
         "attacker_advice_status": dict(figures.attacker_advice),
@@ -201,6 +218,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=120.0)
     parser.add_argument("--warmup", type=float, default=10.0, help="attack before measuring")
+    parser.add_argument(
+        "--baseline", type=float, default=0.0, help="seconds the victim plays alone first"
+    )
     parser.add_argument("--bot-matches", type=int, default=20)
     parser.add_argument("--max-bot-matches", type=int, default=60)
     parser.add_argument("--advice-threads", type=int, default=24)
@@ -231,6 +251,14 @@ def main(argv: list[str] | None = None) -> int:
         if args.clients_nice > 0:
             os.nice(args.clients_nice)  # the server started at the usual priority
         base = bases[0]
+        if args.baseline > 0:  # the victim alone: what its expert's budget costs here
+            alone, quiet = Figures(), threading.Event()
+            lone = threading.Thread(target=victim, args=(base, args, alone, quiet), daemon=True)
+            lone.start()
+            quiet.wait(args.baseline)
+            quiet.set()
+            lone.join(timeout=90)
+            figures.baseline = alone.expert
         addresses = [f"127.0.0.{2 + i}" for i in range(args.attacker_addresses)]
         threads = [
             threading.Thread(
