@@ -127,3 +127,19 @@ def checked(memory_store: MemoryStore) -> tuple[Coordinator, MemoryStore, Checki
     coordinator = Coordinator(memory_store, transport)
     transport.coordinator = coordinator
     return coordinator, memory_store, transport
+
+
+@pytest.fixture
+def slow_bot_kinds() -> Iterator[None]:
+    """The test bots of ``slow_bots`` registered for one test only (their workers
+    register them as they start)."""
+    import slow_bots
+
+    import roadtrip.bots.base as bots_base
+
+    saved = {name: list(kinds) for name, kinds in bots_base._BOTS.items()}
+    slow_bots.register()
+    slow_bots.CHOSEN_IN.clear()
+    yield
+    bots_base._BOTS.clear()
+    bots_base._BOTS.update(saved)

@@ -17,7 +17,6 @@ import slow_bots
 from test_thinking import bot_job, decision_state, wait_until
 
 import roadtrip
-import roadtrip.bots.base as bots_base
 from roadtrip.core import sample_chance
 from roadtrip.server import bot_worker
 from roadtrip.server.bot_pool import BotPool
@@ -27,13 +26,7 @@ from roadtrip.server.thinking import Kind
 VICTIM, ATTACKER, OTHER = "10.0.0.1", "10.0.0.2", "10.0.0.3"
 
 
-@pytest.fixture(autouse=True)
-def slow_bot_kinds() -> Iterator[None]:
-    saved = {name: list(kinds) for name, kinds in bots_base._BOTS.items()}
-    slow_bots.register()
-    yield
-    bots_base._BOTS.clear()
-    bots_base._BOTS.update(saved)
+pytestmark = pytest.mark.usefixtures("slow_bot_kinds")
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import signal
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from random import Random
 from typing import Any
 
@@ -17,7 +17,6 @@ import slow_bots
 from fastapi.testclient import TestClient
 from server_kit import GAME, act_http, create_http, decisions_of, reference_state, seats
 
-import roadtrip.bots.base as bots_base
 from roadtrip.core.registry import load_game
 from roadtrip.core.state import State
 from roadtrip.server.app import create_app
@@ -28,16 +27,7 @@ from roadtrip.server.leases import MemoryLeases
 from roadtrip.server.storage import Grant, MemoryStore
 from roadtrip.server.transport import MemoryTransport
 
-
-@pytest.fixture(autouse=True)
-def slow_bot_kinds() -> Iterator[None]:
-    """The test bots, registered for this module's tests only."""
-    saved = {name: list(kinds) for name, kinds in bots_base._BOTS.items()}
-    slow_bots.register()
-    slow_bots.CHOSEN_IN.clear()
-    yield
-    bots_base._BOTS.clear()
-    bots_base._BOTS.update(saved)
+pytestmark = pytest.mark.usefixtures("slow_bot_kinds")
 
 
 def alive(pid: int) -> bool:

@@ -6,7 +6,7 @@ wall time."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import Future
 from random import Random
 from typing import Any
@@ -16,7 +16,6 @@ import slow_bots
 from fastapi.testclient import TestClient
 from server_kit import GAME, act_http, create_http, play_to_end, seats, state_http
 
-import roadtrip.bots.base as bots_base
 from roadtrip.core.registry import load_game
 from roadtrip.core.state import State
 from roadtrip.server import bot_worker
@@ -31,14 +30,7 @@ from roadtrip.server.storage import Grant, MemoryStore
 from roadtrip.server.thinking import FairQueue, Job, Kind, QueueFull, WorkDropped
 from roadtrip.server.transport import MemoryTransport
 
-
-@pytest.fixture(autouse=True)
-def slow_bot_kinds() -> Iterator[None]:
-    saved = {name: list(kinds) for name, kinds in bots_base._BOTS.items()}
-    slow_bots.register()
-    yield
-    bots_base._BOTS.clear()
-    bots_base._BOTS.update(saved)
+pytestmark = pytest.mark.usefixtures("slow_bot_kinds")
 
 
 def job(kind: Kind, client: str, match: str) -> Job:
