@@ -178,3 +178,39 @@ def test_a_rematch_has_the_same_game_options_and_seats_and_new_links(client: Tes
     # A second click (another player, or the same) joins the same rematch.
     again = client.post(f"/api/matches/{mid}/rematch", headers=auth(token)).json()
     assert again["match"] == rematch["match"]
+
+
+def board_palette(board_file: str, name: str) -> list[str]:
+    """The fallback palette ``name`` of a board's script (``export const NAME = [...]``)."""
+    import re
+
+    import roadtrip
+
+    text = (Path(roadtrip.__file__).parent / "web" / "boards" / board_file).read_text()
+    found = re.search(rf"export const {name} = \[([^\]]*)\]", text)
+    assert found, f"{name} not in {board_file}"
+    return re.findall(r'"(#[0-9a-fA-F]{6})"', found.group(1))
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "board_file", "palette"),
+    [
+        ("open-road", 3, "open-road-map.js", "RIDER_COLORS"),
+        ("road-rally", 3, "road-rally-pieces.js", "CAR_COLORS"),
+    ],
+)
+def test_one_palette_the_chips_log_and_board_pieces_show_a_seat_in_one_colour(
+    client: TestClient, game: str, players: int, board_file: str, palette: str
+) -> None:
+    """Issue 25 item 4: the server's players carry the colours the board draws its
+    pieces in (the boards take them from the players; their own list is the same
+    palette, for pages that give none), in the match and in its replay."""
+    seats = [{"name": "Ann"}, *({"name": f"Bot {i}", "bot": "random"} for i in range(1, players))]
+    created = create(client, game, seats, options={"players": players}).json()
+    token = created["seats"][0]["token"]
+    state = state_http(client, created["match"], token)
+    colours = [p["colour"] for p in state["players"]]
+    assert colours == board_palette(board_file, palette)[:players]
+    assert len(set(colours)) == players
+    replay = client.get(f"/api/matches/{created['match']}/replay", headers=auth(token)).json()
+    assert [p["colour"] for p in replay["players"]] == colours

@@ -214,3 +214,24 @@ def test_rides_are_animated_unless_reduced_motion(live_server: Any, new_page: An
     calm.emulate_media(reduced_motion="reduce")
     through_setup(calm)
     assert "ride" not in watch_ride(calm)
+
+
+def test_one_palette_chips_and_panniers_show_each_rider_in_the_same_colour(
+    live_server: Any, new_page: Any
+) -> None:
+    """Issue 25 item 4: the same seat has the same colour in the player list, the log
+    and the end table (chips) as on the board (its pannier and its piece)."""
+    created = create(live_server, players=3)
+    page = open_seat(new_page, live_server, created)
+    colours = page.evaluate(
+        """() => {
+          const of = (sel, prop) => Object.fromEntries([...document.querySelectorAll(sel)]
+            .map((e) => [e.dataset.seat, e.style.getPropertyValue(prop).trim()]));
+          return {
+            chips: of('#players .chip', '--chip'),
+            panniers: of('#board .or-rider', '--rider'),
+          };
+        }"""
+    )
+    assert sorted(colours["chips"]) == ["0", "1", "2"]
+    assert colours["panniers"] == colours["chips"]

@@ -189,7 +189,7 @@ def install_match_api(app: FastAPI, coordinator: Coordinator) -> GrantOf:
             "steps": len(live.log),
             "log": replay_log(live.log, grant),
             "finished": live.match.state.is_terminal(),
-            "players": players_of(live.stored.seats),
+            "players": players_of(live.stored.seats, game_id=live.stored.game),
             "options": dict(live.match.state.game.options),
         }
 

@@ -17,8 +17,15 @@ from roadtrip.server.storage import SeatSpec
 
 NAME_LIMIT = 40  # characters of a player's name
 
-# A seat's chip colour, by seat number (Road Rally's cars use the first five too).
+# A seat's colour, by seat number: the one source of seat colours for every view of
+# a match (chips, player list, log, end table, and the boards' pieces: the boards
+# take them from the match's ``players``).  Road Rally's cars use the first five.
 SEAT_COLOURS = ("#2563eb", "#d6336c", "#0b9a76", "#7048e8", "#e8590c", "#8a6d00")
+# The Open Road's riders stand on a map whose routes are blue, orange, green and red:
+# its seats take colours that none of those can be mistaken for.
+GAME_COLOURS = {
+    "open-road": ("#7c3aed", "#0f8a7e", "#d6336c", "#3b5bdb", "#8d5a2b", "#1f2937"),
+}
 
 # Games whose rulebook lets two people share one seat: America's Main Street,
 # "teams of 2 players share one mat" (shared/rules/main-street.txt).
@@ -83,19 +90,24 @@ def display_names(seats: list[SeatSpec]) -> list[str]:
     return names
 
 
-def seat_colour(seat: int) -> str:
-    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+def seat_colour(seat: int, game_id: str | None = None) -> str:
+    """The colour of ``seat`` in a match of ``game_id``."""
+    palette = GAME_COLOURS.get(game_id or "", SEAT_COLOURS)
+    return palette[seat % len(palette)]
 
 
-def players_of(seats: list[SeatSpec], connected: set[int] | None = None) -> list[dict[str, Any]]:
-    """The ``players`` of a state message or a replay: display name, colour, team."""
+def players_of(
+    seats: list[SeatSpec], connected: set[int] | None = None, game_id: str | None = None
+) -> list[dict[str, Any]]:
+    """The ``players`` of a state message or a replay of a match of ``game_id``:
+    display name, colour, team."""
     names = display_names(seats)
     return [
         {
             "seat": i,
             "name": names[i],
             "bot": spec.bot,
-            "colour": seat_colour(i),
+            "colour": seat_colour(i, game_id),
             "members": list(spec.members),
             "online": spec.bot is not None or (connected is not None and i in connected),
         }

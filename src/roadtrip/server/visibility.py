@@ -67,7 +67,7 @@ def state_message(
         "seat": seat,
         "my_seats": list(grant.seats),
         "spectator": grant.is_spectator,
-        "players": players_of(seats, connected),
+        "players": players_of(seats, connected, state.game.id),
         "version": state.move_number(),
         "my_moves": moves_by(state, seat) if seat is not None else 0,
         "active_seats": list(active),

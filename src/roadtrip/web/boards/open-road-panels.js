@@ -104,8 +104,16 @@ export function sideTripCity(rider, city) {
 const words = (key) => String(key).replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
 export const plural = (n, word, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
 
+let seatColours = [];
+
+/** The seats' colours from the match's players (the server's one palette,
+ * roadtrip.server.seats); RIDER_COLORS, the same palette, where a page gives none. */
+export function setSeatColours(players) {
+  seatColours = (players || []).map((p) => (p && typeof p.colour === "string" ? p.colour : null));
+}
+
 export function colorOf(seat) {
-  return RIDER_COLORS[seat % RIDER_COLORS.length];
+  return seatColours[seat] || RIDER_COLORS[seat % RIDER_COLORS.length];
 }
 
 export function nameOf(ctx, seat) {

@@ -28,6 +28,7 @@ import { animate, cardsGone, lastMoveLine, lastMoveOf } from "./open-road-motion
 import { zoomControls } from "./open-road-zoom.js";
 import {
   colorOf,
+  setSeatColours,
   decksPanel,
   isYou,
   legend,
@@ -270,6 +271,7 @@ function startLoad() {
 /** Draw the whole board. */
 export function render(root, view, ctx) {
   const context = { players: [], choices: [], interactive: false, pending: false, ...ctx };
+  setSeatColours(context.players);
   last = { root, view, ctx };
   const map = mapData();
   const board = el("div", {
