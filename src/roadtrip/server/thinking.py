@@ -29,6 +29,7 @@ one at a time).
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -78,6 +79,10 @@ class Job:
     start_index: int = -1  # this job's place in the lane's order of service
     woke: bool = False  # its client had nothing queued when it came (see bot_lane)
     preempted: bool = False  # it was paused once for another client's job
+    # When it was submitted and when a process started it (time.monotonic): its
+    # wait in the queue, for the metrics (server/metrics.py).
+    submitted_at: float = field(default_factory=time.monotonic)
+    started_at: float | None = None
 
 
 class _Client:

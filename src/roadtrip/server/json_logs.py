@@ -1,0 +1,163 @@
+"""The server's logs: text (the default) or JSON lines, and never a secret.
+
+``roadtrip serve --log-format json`` writes one JSON object per line on stderr:
+``time`` (UTC, ISO 8601), ``level``, ``logger``, ``message``, ``pid``, and the
+structured fields a line knows (:data:`FIELDS`: ``match``, ``seat``, ``seats``,
+``game``, ``method``, ``route``, ``path``, ``status``, ``code``, ``duration_ms``,
+``client``...), plus ``exception`` (the traceback) for an error.  A line that names
+a match only in its words ("match abc... is set aside") gets its ``match`` field
+from them, or from the request being served (:data:`MATCH`).
+
+Secrets are kept out twice over.  First, none is ever put in a log line: tokens
+travel in ``Authorization`` headers and WebSocket hellos, which are never logged;
+invite links carry them after ``#``, which browsers never send; the request log
+(:mod:`roadtrip.server.request_log`) writes the path without its query string; and
+uvicorn's own access log, which would print the query string, stays off.  Second,
+every line is passed through :func:`redact` as it is formatted, in both formats,
+tracebacks included: a ``Bearer`` credential, a ``token=``/``t=`` parameter, a
+``"token": "..."`` pair and a URL's password are replaced by ``[redacted]``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+from contextvars import ContextVar
+from datetime import UTC, datetime
+from typing import Any
+
+LOG_FORMATS = ("text", "json")
+LOG_LEVELS = ("debug", "info", "warning", "error")
+# The level when none is asked: the text log stays as quiet as it always was; JSON
+# lines are asked for to be collected, so they include the requests and matches.
+DEFAULT_LEVEL = {"text": "warning", "json": "info"}
+
+# Structured fields a line may carry (``logger.info(..., extra={...})``).
+FIELDS = (
+    "match",
+    "seat",
+    "seats",
+    "game",
+    "method",
+    "route",
+    "path",
+    "status",
+    "code",
+    "duration_ms",
+    "client",
+    "close_code",
+    "dependency",
+)
+
+# The match a request or WebSocket is about, while it is served (set by
+# roadtrip.server.request_log): a line logged meanwhile gets it as ``match``.
+MATCH: ContextVar[str | None] = ContextVar("roadtrip_match", default=None)
+
+REDACTED = "[redacted]"
+_SECRETS = [
+    # Authorization: Bearer <token> (and Basic credentials)
+    (re.compile(r"(?i)\b(bearer|basic)(\s+)[^\s\"',;]+"), rf"\1\2{REDACTED}"),
+    # token=..., t=..., access_token=..., password=... in a query or a fragment
+    (
+        re.compile(
+            r"(?i)([?&#;\s]|^)((?:access_|metrics_)?token|t|password|secret|key)=[^&\s#\"']+"
+        ),
+        rf"\1\2={REDACTED}",
+    ),
+    # "token": "...": a JSON or a Python dict's token
+    (
+        re.compile(r"(?i)([\"']\w*token[\"']\s*:\s*[\"'])[^\"']+"),
+        rf"\1{REDACTED}",
+    ),
+    # scheme://user:password@host
+    (re.compile(r"(\b[a-z][a-z0-9+.-]*://[^:/@\s]+:)[^@\s/]+@"), rf"\1{REDACTED}@"),
+]
+_MATCH_IN_WORDS = re.compile(r"\bmatch '?([A-Za-z0-9_-]{12})\b")
+
+
+def redact(text: str) -> str:
+    """``text`` with every secret it may hold replaced (see the module docstring)."""
+    for pattern, replacement in _SECRETS:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+class TextFormatter(logging.Formatter):
+    """``time level logger: message``, redacted."""
+
+    def __init__(self) -> None:
+        super().__init__("%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+    def format(self, record: logging.LogRecord) -> str:
+        return redact(super().format(record))
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per record, redacted (see the module docstring)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        message = redact(record.getMessage())
+        line: dict[str, Any] = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": message,
+            "pid": record.process or os.getpid(),
+        }
+        for name in FIELDS:
+            value = record.__dict__.get(name)
+            if value is not None:
+                line[name] = redact(value) if isinstance(value, str) else value
+        if "match" not in line:
+            found = _MATCH_IN_WORDS.search(message)
+            serving = MATCH.get()
+            if found:
+                line["match"] = found.group(1)
+            elif serving is not None:
+                line["match"] = serving
+        if record.exc_info:
+            line["exception"] = redact(self.formatException(record.exc_info))
+        elif record.exc_text:
+            line["exception"] = redact(record.exc_text)
+        return json.dumps(line, default=str, ensure_ascii=False)
+
+
+def logging_config(log_format: str = "text", level: str | None = None) -> dict[str, Any]:
+    """The ``logging.config.dictConfig`` of ``roadtrip serve`` (uvicorn's
+    ``log_config``): one handler on stderr with the chosen format, for roadtrip's,
+    uvicorn's and every library's loggers.  ``level``: roadtrip's and uvicorn's
+    (default :data:`DEFAULT_LEVEL`); other libraries log warnings and worse.  The
+    line per stored change (``roadtrip.server.moves``) shows only at ``debug``."""
+    if log_format not in LOG_FORMATS:
+        raise ValueError(f"the log format is one of {', '.join(LOG_FORMATS)}; got {log_format!r}")
+    level = (level or DEFAULT_LEVEL[log_format]).lower()
+    if level not in LOG_LEVELS:
+        raise ValueError(f"the log level is one of {', '.join(LOG_LEVELS)}; got {level!r}")
+    upper = level.upper()
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {
+            "text": {"()": TextFormatter},
+            "json": {"()": JsonFormatter},
+        },
+        "handlers": {
+            "default": {
+                "class": "logging.StreamHandler",
+                "formatter": log_format,
+                "stream": "ext://sys.stderr",
+            }
+        },
+        "root": {"handlers": ["default"], "level": "WARNING"},
+        "loggers": {
+            "roadtrip": {"level": upper},
+            "roadtrip.server.moves": {"level": "DEBUG" if level == "debug" else "WARNING"},
+            "uvicorn": {"level": upper},
+            "uvicorn.error": {"level": upper},
+            # uvicorn's access log prints query strings; it stays off (the request
+            # log of roadtrip.server.request_log replaces it).
+            "uvicorn.access": {"handlers": [], "propagate": False},
+        },
+    }
