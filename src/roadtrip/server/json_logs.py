@@ -15,7 +15,9 @@ invite links carry them after ``#``, which browsers never send; the request log
 uvicorn's own access log, which would print the query string, stays off.  Second,
 every line is passed through :func:`redact` as it is formatted, in both formats,
 tracebacks included: a ``Bearer`` credential, a ``token=``/``t=`` parameter, a
-``"token": "..."`` pair and a URL's password are replaced by ``[redacted]``.
+``"token": "..."`` pair, a URL's password, and any token-shaped run of 24 or more
+URL-safe characters after a ``/`` or a ``=`` (a token a client put in a path or a
+query, which uvicorn's WebSocket lines would show) are replaced by ``[redacted]``.
 """
 
 from __future__ import annotations
@@ -71,6 +73,9 @@ _SECRETS = [
         re.compile(r"(?i)([\"']\w*token[\"']\s*:\s*[\"'])[^\"']+"),
         rf"\1{REDACTED}",
     ),
+    # a token-shaped run (tokens are 32 URL-safe characters; match ids 12) after a
+    # slash or an equals sign: a token a client put in a URL's path or query
+    (re.compile(r"([/=])[A-Za-z0-9_-]{24,}(?=[/?#&=\s\"',;)]|$)"), rf"\1{REDACTED}"),
     # scheme://user:password@host
     (re.compile(r"(\b[a-z][a-z0-9+.-]*://[^:/@\s]+:)[^@\s/]+@"), rf"\1{REDACTED}@"),
 ]

@@ -75,30 +75,20 @@ def install_operations(
     app.state.readiness = readiness
     app.add_middleware(RequestLog, metrics=metrics)
 
-    @app.get("/healthz", tags=["operations"])
+    # Outside the OpenAPI schema: they are for the people and probes that run the
+    # server, not for players' clients (docs/server.md, "Operations", documents them).
+    @app.get("/healthz", include_in_schema=False)
     async def healthz() -> dict[str, str]:
         """The process is alive (no dependency is asked)."""
         return {"status": "ok"}
 
-    @app.get(
-        "/readyz",
-        tags=["operations"],
-        responses={503: {"description": "A dependency did not answer (named in `checks`)"}},
-    )
+    @app.get("/readyz", include_in_schema=False)
     async def readyz() -> JSONResponse:
         """The database (and, in a cluster, Redis) answer: 200, else 503."""
         ready, body = await readiness.report()
         return JSONResponse(body, status_code=200 if ready else 503)
 
-    @app.get(
-        "/metrics",
-        tags=["operations"],
-        response_class=Response,
-        responses={
-            200: {"content": {"text/plain": {}}, "description": "Prometheus text format"},
-            403: {"description": "`access_denied`: the metrics token is required"},
-        },
-    )
+    @app.get("/metrics", include_in_schema=False)
     async def prometheus_metrics(request: Request) -> Response:
         """This process's metrics in Prometheus's text format."""
         if metrics_token is not None and not bearer_matches(request, metrics_token):

@@ -25,7 +25,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from roadtrip.server.json_logs import MATCH
+from roadtrip.server.json_logs import MATCH, redact
 from roadtrip.server.metrics import ServerMetrics
 
 log = logging.getLogger("roadtrip.access")
@@ -33,12 +33,19 @@ log = logging.getLogger("roadtrip.access")
 QUIET_PATHS = frozenset({"/healthz", "/readyz", "/metrics"})
 MAX_PATH = 200  # characters of an unknown path kept in a line
 MAX_ERROR_BODY = 8192  # bytes of an error answer read for its code
-_MATCH_PATH = re.compile(r"^/(?:api/matches|ws/matches|m|replay)/([A-Za-z0-9_-]{1,64})")
+# A match id is 12 URL-safe characters (tokens.new_match_id); anything else in its
+# place (a token a careless client put there: 32) is not taken for one.
+_MATCH_PATH = re.compile(r"^/(?:api/matches|ws/matches|m|replay)/([A-Za-z0-9_-]{12})(?:/|$)")
 # How an error message to a WebSocket starts (``json.dumps`` with and without
 # spaces); the much larger state messages are never parsed.
 _WS_ERROR_STARTS = ('{"type": "error"', '{"type":"error"')
 _ADVICE = "/api/matches/{match_id}/advice"
 _REVIEW = "/api/matches/{match_id}/review"
+
+
+def shown_path(path: str) -> str:
+    """The path as logged: cut to :data:`MAX_PATH`, token-shaped parts redacted."""
+    return redact(path[:MAX_PATH])
 
 
 def match_of(path: str) -> str | None:
@@ -134,18 +141,19 @@ class RequestLog:
         level = logging.DEBUG if path in QUIET_PATHS else logging.INFO
         if not log.isEnabledFor(level):
             return
+        path = shown_path(path)
         client = scope.get("client")
         log.log(
             level,
             "%s %s %d %.1f ms",
             method,
-            path[:MAX_PATH],
+            path,
             status,
             seconds * 1000,
             extra={
                 "method": method,
                 "route": route,
-                "path": path[:MAX_PATH],
+                "path": path,
                 "status": status,
                 "code": code,
                 "duration_ms": round(seconds * 1000, 2),
@@ -160,13 +168,14 @@ class RequestLog:
         if not log.isEnabledFor(logging.INFO):
             return
         client = scope.get("client")
+        path = shown_path(scope["path"])
         log.info(
             "websocket %s closed after %.1f s",
-            scope["path"][:MAX_PATH],
+            path,
             seconds,
             extra={
                 "route": getattr(scope.get("route"), "path", None),
-                "path": scope["path"][:MAX_PATH],
+                "path": path,
                 "match": match_id,
                 "close_code": close_code,
                 "duration_ms": round(seconds * 1000, 2),
