@@ -18,6 +18,7 @@ from typing import Any
 
 import httpx
 import pytest
+import uvicorn
 from server_kit import free_port
 from typer.testing import CliRunner
 from websockets.exceptions import WebSocketException
@@ -104,6 +105,28 @@ def test_serve_refuses_an_unknown_log_format(tmp_path: Path) -> None:
     assert "The log format is one of text, json" in result.output
     with pytest.raises(ValueError, match="log level"):
         logging_config("json", "loud")
+
+
+@pytest.mark.parametrize(
+    ("given", "shown", "level"),
+    [([], "text", "WARNING"), (["--log-format", "json"], "json", "INFO")],
+)
+def test_serve_hands_uvicorn_the_log_format_with_its_access_log_off(
+    given: list[str], shown: str, level: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda _app, **kw: calls.append(kw))
+    url = f"sqlite:///{tmp_path / 'x.sqlite3'}"
+    result = CliRunner().invoke(cli, ["serve", "--database-url", url, "--bot-workers", "0", *given])
+    assert result.exit_code == 0, result.output
+    [kwargs] = calls
+    config = kwargs["log_config"]
+    assert config["handlers"]["default"]["formatter"] == shown
+    assert config["loggers"]["roadtrip"]["level"] == level == kwargs["log_level"]
+    assert kwargs["access_log"] is False and config["loggers"]["uvicorn.access"]["handlers"] == []
+    if shown == "json":  # the banner is a JSON line too
+        banner = json.loads(result.output.strip().splitlines()[-1])
+        assert banner["message"].startswith("roadtrip is running at http://127.0.0.1:8000")
 
 
 # ------------------------------------------------------------- a served match

@@ -139,8 +139,7 @@ def serve_command(
     ] = None,
 ) -> None:
     """Run the web app on HOST:PORT until interrupted (Ctrl+C)."""
-    import logging
-    import logging.config
+    import sys
 
     import uvicorn
     from sqlalchemy.exc import SQLAlchemyError
@@ -149,7 +148,7 @@ def serve_command(
     from roadtrip.server.app import create_app
     from roadtrip.server.bot_pool import BotPool
     from roadtrip.server.errors import sentence
-    from roadtrip.server.json_logs import logging_config
+    from roadtrip.server.json_logs import json_line, logging_config
     from roadtrip.server.settings import default_database_url
     from roadtrip.server.transport import ConnectionLimits
     from roadtrip.server.uvicorn_guard import GuardedHttpProtocol, uvicorn_settings
@@ -159,7 +158,6 @@ def serve_command(
     except ValueError as exc:
         error_line(sentence(str(exc)))
         raise typer.Exit(USAGE_ERROR) from None
-    logging.config.dictConfig(log_config)  # the start-up's own lines too
     url = database_url or default_database_url()
     console = Console(highlight=False)
     try:
@@ -182,8 +180,10 @@ def serve_command(
         raise typer.Exit(USAGE_ERROR) from None
     shown_host = f"[{host}]" if ":" in host else host
     running = f"roadtrip is running at http://{shown_host}:{port}"
-    if log_format == "json":  # every line of the output is JSON
-        logging.getLogger("roadtrip.serve").info("%s (database: %s)", running, printable_url(url))
+    if log_format == "json":  # every line of the output is JSON (logging itself is
+        # configured by uvicorn as it starts)
+        banner = f"{running} (database: {printable_url(url)})"
+        print(json_line("roadtrip.serve", banner), file=sys.stderr, flush=True)
     else:
         console.print(
             f"{running}  (database: {escape(printable_url(url))})",

@@ -57,6 +57,8 @@ FIELDS = (
 # roadtrip.server.request_log): a line logged meanwhile gets it as ``match``.
 MATCH: ContextVar[str | None] = ContextVar("roadtrip_match", default=None)
 
+MOVES_LOGGER = "roadtrip.server.moves"  # a line per stored change (coordinator.py)
+
 REDACTED = "[redacted]"
 _SECRETS = [
     # Authorization: Bearer <token> (and Basic credentials)
@@ -129,18 +131,35 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(line, default=str, ensure_ascii=False)
 
 
+def json_line(logger: str, message: str, level: int = logging.INFO) -> str:
+    """One JSON log line, written before logging is configured (the start-up banner)."""
+    made = logging.LogRecord(logger, level, __file__, 0, message, None, None)
+    return JsonFormatter().format(made)
+
+
 def logging_config(log_format: str = "text", level: str | None = None) -> dict[str, Any]:
     """The ``logging.config.dictConfig`` of ``roadtrip serve`` (uvicorn's
     ``log_config``): one handler on stderr with the chosen format, for roadtrip's,
     uvicorn's and every library's loggers.  ``level``: roadtrip's and uvicorn's
     (default :data:`DEFAULT_LEVEL`); other libraries log warnings and worse.  The
-    line per stored change (``roadtrip.server.moves``) shows only at ``debug``."""
+    line per stored change (``roadtrip.server.moves``) shows only at ``debug``,
+    unless its level was set before (benchmarks/soak_servers.py sets it to INFO)."""
     if log_format not in LOG_FORMATS:
         raise ValueError(f"the log format is one of {', '.join(LOG_FORMATS)}; got {log_format!r}")
     level = (level or DEFAULT_LEVEL[log_format]).lower()
     if level not in LOG_LEVELS:
         raise ValueError(f"the log level is one of {', '.join(LOG_LEVELS)}; got {level!r}")
     upper = level.upper()
+    loggers: dict[str, Any] = {
+        "roadtrip": {"level": upper},
+        "uvicorn": {"level": upper},
+        "uvicorn.error": {"level": upper},
+        # uvicorn's access log prints query strings; it stays off (the request log
+        # of roadtrip.server.request_log replaces it).
+        "uvicorn.access": {"handlers": [], "propagate": False},
+    }
+    if logging.getLogger(MOVES_LOGGER).level == logging.NOTSET:  # else: set by the caller
+        loggers[MOVES_LOGGER] = {"level": "DEBUG" if level == "debug" else "WARNING"}
     return {
         "version": 1,
         "disable_existing_loggers": False,
@@ -156,13 +175,5 @@ def logging_config(log_format: str = "text", level: str | None = None) -> dict[s
             }
         },
         "root": {"handlers": ["default"], "level": "WARNING"},
-        "loggers": {
-            "roadtrip": {"level": upper},
-            "roadtrip.server.moves": {"level": "DEBUG" if level == "debug" else "WARNING"},
-            "uvicorn": {"level": upper},
-            "uvicorn.error": {"level": upper},
-            # uvicorn's access log prints query strings; it stays off (the request
-            # log of roadtrip.server.request_log replaces it).
-            "uvicorn.access": {"handlers": [], "propagate": False},
-        },
+        "loggers": loggers,
     }
