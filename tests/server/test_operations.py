@@ -23,6 +23,7 @@ from sqlalchemy import create_engine
 
 from roadtrip.server.app import create_app
 from roadtrip.server.bot_pool import BotPool
+from roadtrip.server.metrics import outcome_of
 from roadtrip.server.readiness import Readiness
 from roadtrip.server.sql_store import SqlStore, normalize_url
 from roadtrip.server.storage import MemoryStore
@@ -203,6 +204,8 @@ def test_metrics_count_moves_advice_and_errors(client: TestClient) -> None:
     assert refused.status_code == 429
     assert act_http(client, match_id, token, 10**6).status_code == 400
     assert client.get("/api/nothing-here").status_code == 404
+    early = client.post(f"/api/matches/{match_id}/review?seat=0", headers=auth(token))
+    assert early.status_code == 409  # not over yet
     after = scrape(client)
 
     assert value(after, "roadtrip_moves_total", game="road-to-300") == 2
@@ -215,6 +218,25 @@ def test_metrics_count_moves_advice_and_errors(client: TestClient) -> None:
     assert value(after, "roadtrip_http_errors_total", status="429", code="too_many_requests") == 1
     assert value(after, "roadtrip_http_errors_total", status="400", code="illegal_move") == 1
     assert value(after, "roadtrip_http_errors_total", status="404", code="not_found") == 1
+    assert value(after, "roadtrip_http_errors_total", status="409", code="not_over") == 1
+    assert value(after, "roadtrip_review_requests_total", method="POST", outcome="denied") == 1
+
+
+@pytest.mark.parametrize(
+    ("status", "code", "outcome"),
+    [
+        (200, None, "answered"),
+        (429, "too_many_requests", "refused"),
+        (503, "busy", "failed"),
+        (409, "dropped", "failed"),
+        (500, "internal", "failed"),
+        (409, "not_over", "denied"),
+        (403, "advice_off", "denied"),
+        (404, "not_found", "denied"),
+    ],
+)
+def test_advice_and_review_outcomes(status: int, code: str | None, outcome: str) -> None:
+    assert outcome_of(status, code) == outcome
 
 
 def test_metrics_show_websockets_and_their_errors(client: TestClient) -> None:

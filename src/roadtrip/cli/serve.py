@@ -8,8 +8,9 @@ The database defaults to an SQLite file in the user's data directory; a
 ``postgresql://user:password@host/db`` URL uses PostgreSQL (install
 ``roadtrip[postgres]``).  With ``--redis-url redis://host:6379/0`` (install
 ``roadtrip[cluster]``) any number of processes on one PostgreSQL database serve
-the same matches (docs/server.md, "Several processes").  The access log is off:
-tokens never appear in URLs, and a game server has no use for a line per request.
+the same matches (docs/server.md, "Several processes").  uvicorn's access log is off
+(it would print query strings); at ``--log-level info`` (the default of ``--log-format
+json``) the app logs a line per request itself, without query strings.
 WebSocket compression is off too: the state messages are small and compressing
 them cost more CPU than anything else but storing the moves.  uvicorn's limits
 (message sizes, idle timeouts, connections per address) are in

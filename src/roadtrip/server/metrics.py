@@ -41,15 +41,20 @@ WAIT_BUCKETS = (0.005, 0.025, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0)
 ANSWERED, REFUSED, FAILED, DENIED = "answered", "refused", "failed", "denied"
 
 
-def outcome_of(status: int) -> str:
+# Refusals that are the server's failure to answer, not the asker's mistake.
+FAILED_CODES = frozenset({"busy", "dropped", "unplayable", "internal"})
+
+
+def outcome_of(status: int, code: str | None = None) -> str:
     """An advice or review answer's outcome: answered (2xx), refused (429: a quota or
-    a full queue), failed (5xx, or 409: the work was dropped or the match is not in
-    a state to answer), denied (any other refusal: not allowed, no such match)."""
+    a full queue), failed (the server could not answer: 5xx, ``dropped`` work, a
+    match set aside), denied (any other refusal: not allowed, no such match, not
+    over yet)."""
     if status < 400:
         return ANSWERED
     if status == 429:
         return REFUSED
-    if status >= 500 or status == 409:
+    if status >= 500 or code in FAILED_CODES:
         return FAILED
     return DENIED
 
@@ -134,11 +139,11 @@ class ServerMetrics:
     def error(self, status: int, code: str) -> None:
         self.errors.labels(str(status), code).inc()
 
-    def advice_answered(self, status: int) -> None:
-        self.advice.labels(outcome_of(status)).inc()
+    def advice_answered(self, status: int, code: str | None = None) -> None:
+        self.advice.labels(outcome_of(status, code)).inc()
 
-    def review_answered(self, method: str, status: int) -> None:
-        self.reviews.labels(method, outcome_of(status)).inc()
+    def review_answered(self, method: str, status: int, code: str | None = None) -> None:
+        self.reviews.labels(method, outcome_of(status, code)).inc()
 
     def websocket_error(self, code: str) -> None:
         self.ws_errors.labels(code).inc()

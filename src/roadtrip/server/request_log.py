@@ -134,9 +134,9 @@ class RequestLog:
             code = error_code_of(answer["body"], status) if status != 500 else "internal"
             self.metrics.error(status, code)
         if route == _ADVICE:
-            self.metrics.advice_answered(status)
+            self.metrics.advice_answered(status, code)
         elif route == _REVIEW:
-            self.metrics.review_answered(method, status)
+            self.metrics.review_answered(method, status, code)
         path: str = scope["path"]
         level = logging.DEBUG if path in QUIET_PATHS else logging.INFO
         if not log.isEnabledFor(level):
