@@ -2,13 +2,15 @@
 
     roadtrip serve [--host 127.0.0.1] [--port 8000] [--database-url URL] [--redis-url URL]
                    [--api-docs] [--connections-per-address N] [--bot-workers N]
+                   [--log-format text|json] [--log-level LEVEL] [--metrics-token TOKEN]
 
 The database defaults to an SQLite file in the user's data directory; a
 ``postgresql://user:password@host/db`` URL uses PostgreSQL (install
 ``roadtrip[postgres]``).  With ``--redis-url redis://host:6379/0`` (install
 ``roadtrip[cluster]``) any number of processes on one PostgreSQL database serve
-the same matches (docs/server.md, "Several processes").  The access log is off:
-tokens never appear in URLs, and a game server has no use for a line per request.
+the same matches (docs/server.md, "Several processes").  uvicorn's access log is off
+(it would print query strings); at ``--log-level info`` (the default of ``--log-format
+json``) the app logs a line per request itself, without query strings.
 WebSocket compression is off too: the state messages are small and compressing
 them cost more CPU than anything else but storing the moves.  uvicorn's limits
 (message sizes, idle timeouts, connections per address) are in
@@ -16,7 +18,9 @@ them cost more CPU than anything else but storing the moves.  uvicorn's limits
 from a CDN) is served only with ``--api-docs``.  Bots that think (the experts,
 ``mcts``) and the advisor compute in ``--bot-workers`` processes (default: one
 fewer than the cores, at least one; ``roadtrip.server.bot_pool``), so that they
-never hold up the moves of other matches.
+never hold up the moves of other matches.  ``--log-format json`` writes the logs as
+JSON lines (``roadtrip.server.json_logs``), with a line per request; /healthz,
+/readyz and /metrics are in ``roadtrip.server.operations``.
 """
 
 from __future__ import annotations
@@ -99,6 +103,31 @@ def serve_command(
             "threads, where they slow every other match).",
         ),
     ] = None,
+    log_format: Annotated[
+        str,
+        typer.Option(
+            "--log-format",
+            help="text, or json: one JSON object per line (time, level, logger, message, "
+            "match, route, status, duration...), with a line per request.",
+        ),
+    ] = "text",
+    log_level: Annotated[
+        str | None,
+        typer.Option(
+            "--log-level",
+            help="debug, info, warning or error (default: warning for text, info for json).",
+        ),
+    ] = None,
+    metrics_token: Annotated[
+        str | None,
+        typer.Option(
+            "--metrics-token",
+            envvar="ROADTRIP_METRICS_TOKEN",
+            show_envvar=True,
+            help="Require 'Authorization: Bearer TOKEN' for /metrics (default: open; "
+            "the metrics hold counts only).",
+        ),
+    ] = None,
     bot_think: Annotated[
         float | None,
         typer.Option(
@@ -111,6 +140,8 @@ def serve_command(
     ] = None,
 ) -> None:
     """Run the web app on HOST:PORT until interrupted (Ctrl+C)."""
+    import sys
+
     import uvicorn
     from sqlalchemy.exc import SQLAlchemyError
 
@@ -118,10 +149,16 @@ def serve_command(
     from roadtrip.server.app import create_app
     from roadtrip.server.bot_pool import BotPool
     from roadtrip.server.errors import sentence
+    from roadtrip.server.json_logs import json_line, logging_config
     from roadtrip.server.settings import default_database_url
     from roadtrip.server.transport import ConnectionLimits
     from roadtrip.server.uvicorn_guard import GuardedHttpProtocol, uvicorn_settings
 
+    try:
+        log_config = logging_config(log_format, log_level)
+    except ValueError as exc:
+        error_line(sentence(str(exc)))
+        raise typer.Exit(USAGE_ERROR) from None
     url = database_url or default_database_url()
     console = Console(highlight=False)
     try:
@@ -131,6 +168,7 @@ def serve_command(
             api_docs=api_docs,
             connection_limits=ConnectionLimits(per_client=per_address),
             bot_pool=BotPool(bot_workers, think=bot_think) if bot_workers != 0 else None,
+            metrics_token=metrics_token or None,
         )
     except RoadtripError as exc:  # e.g. --redis-url without PostgreSQL
         error_line(sentence(str(exc)))
@@ -142,11 +180,18 @@ def serve_command(
         error_line(f"cannot open the database {printable_url(url)}: {reason}")
         raise typer.Exit(USAGE_ERROR) from None
     shown_host = f"[{host}]" if ":" in host else host
-    console.print(
-        f"roadtrip is running at http://{shown_host}:{port}  "
-        f"(database: {escape(printable_url(url))})",
-        soft_wrap=True,
-    )
-    console.print("Press Ctrl+C to stop.")
+    running = f"roadtrip is running at http://{shown_host}:{port}"
+    if log_format == "json":  # every line of the output is JSON (logging itself is
+        # configured by uvicorn as it starts)
+        banner = f"{running} (database: {printable_url(url)})"
+        print(json_line("roadtrip.serve", banner), file=sys.stderr, flush=True)
+    else:
+        console.print(
+            f"{running}  (database: {escape(printable_url(url))})",
+            soft_wrap=True,
+        )
+        console.print("Press Ctrl+C to stop.")
     GuardedHttpProtocol.per_address = max(per_address, MAX_HTTP_CONNECTIONS_PER_ADDRESS)
-    uvicorn.run(app, **uvicorn_settings(host, port))
+    settings = uvicorn_settings(host, port)
+    settings.update(log_config=log_config, log_level=log_config["loggers"]["uvicorn"]["level"])
+    uvicorn.run(app, **settings)

@@ -40,6 +40,7 @@ from roadtrip.server.errors import error_body, error_code, error_responses
 from roadtrip.server.http_guards import API_DOCS_PATH, BodyLimit, ClientAddress, SecurityHeaders
 from roadtrip.server.live_cache import LiveLimits
 from roadtrip.server.match_api import install_match_api
+from roadtrip.server.operations import install_operations
 from roadtrip.server.reviews import install_reviews
 from roadtrip.server.seats import TEAM_GAMES, SetupError
 from roadtrip.server.settings import BOT_WORKERS, MAX_HTTP_BODY, SWEEP_SECONDS, THINK_THREADS
@@ -101,6 +102,7 @@ def create_app(
     live_limits: LiveLimits | None = None,
     connection_limits: ConnectionLimits | None = None,
     bot_pool: BotPool | None = None,
+    metrics_token: str | None = None,
 ) -> FastAPI:
     """The app, on ``store`` (or a SqlStore on ``database_url``); with ``redis_url``
     one of several processes sharing the database (docs/server.md, "Several
@@ -255,6 +257,15 @@ def create_app(
         app, coordinator, grant_of, bot_pool, several_processes=cluster is not None
     )
     install_turns(app, coordinator)
+    install_operations(
+        app,
+        store=store,
+        coordinator=coordinator,
+        hub=hub,
+        bot_pool=bot_pool,
+        redis_ping=cluster.bus.ping if cluster else None,
+        metrics_token=metrics_token,
+    )
 
     @app.websocket("/ws/matches/{match_id}")
     async def ws(websocket: WebSocket, match_id: str) -> None:

@@ -22,6 +22,7 @@ so the lane never uses more than one core's worth at once.
 from __future__ import annotations
 
 import threading
+import time
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
@@ -144,12 +145,20 @@ class Lane:
         """Run ``job`` in ``process`` and settle its future (unless it was cancelled)."""
         if not job.future.set_running_or_notify_cancel():
             return
+        job.started_at = time.monotonic()
+        if self.pool.on_start is not None:
+            self.pool.on_start(job)
         try:
             result = process.run(job.call, job.ask, job.limit)
         except BaseException as exc:  # handed to the caller
             job.future.set_exception(exc)
         else:
             job.future.set_result(result)
+
+    def queued(self) -> int:
+        """How many jobs wait in this lane's queue now."""
+        with self.cond:
+            return len(self.queue)
 
     def pids(self) -> list[int]:
         """The processes of this lane running now."""

@@ -111,6 +111,8 @@ class BotPool:
         self.closed = False
         self.restarts = 0  # processes killed and started again (hung or died)
         self.lanes = [Lane(self, i) for i in range(count)]
+        # Called (on a lane's thread) as each job starts: the app's metrics.
+        self.on_start: Callable[[Job], None] | None = None
         # What each match's bots remember between decisions: key -> (seat, bot) -> memory.
         self._memories: OrderedDict[str, dict[tuple[int, str], Any]] = OrderedDict()
         self._memory_lock = threading.Lock()

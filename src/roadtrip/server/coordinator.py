@@ -28,7 +28,7 @@ from roadtrip.core.registry import game_class, load_game
 from roadtrip.server.advice_policy import advice_allowed, default_advice
 from roadtrip.server.autoplay import INLINE_MOVES, LiveMatch, play_automatic
 from roadtrip.server.clocked import TurnClocks
-from roadtrip.server.coordinator_base import Background, Thinker
+from roadtrip.server.coordinator_base import Background, MoveObserver, Thinker, Unobserved
 from roadtrip.server.created import Created
 from roadtrip.server.deadlines import clock_message, timed_out
 from roadtrip.server.gamelog import LogEntry, log_entry
@@ -98,6 +98,7 @@ class Coordinator(UnattendedPlay, Rematches, TurnClocks):
         self.timers = timers
         self.thinker = thinker
         self.think_runner = think_runner
+        self.observer: MoveObserver = Unobserved()  # the app's metrics (server/metrics.py)
         self._live: LiveCache[LiveMatch] = LiveCache(limits or LiveLimits(), clock)
         self._broken: dict[str, str] = {}
         self._rematches: OrderedDict[str, Created] = OrderedDict()
@@ -237,6 +238,7 @@ class Coordinator(UnattendedPlay, Rematches, TurnClocks):
             self._act(grant, action, seat, my_moves)
 
     def _act(self, grant: Grant, action: int, seat: int | None, my_moves: int | None) -> None:
+        started = time.perf_counter()
         live = self.live(grant.match_id)
         state = live.match.state
         if seat is None:
@@ -268,6 +270,7 @@ class Coordinator(UnattendedPlay, Rematches, TurnClocks):
             live, live_trial, new_log, INLINE_MOVES, stop_at_thinker=self._thinks_elsewhere()
         )
         self._commit(live, live_trial, new_log, start)
+        self.observer.moved(live.stored.game, time.perf_counter() - started)
         if more:
             self._continue(live, 0)
 
@@ -388,6 +391,8 @@ class Coordinator(UnattendedPlay, Rematches, TurnClocks):
                 start + len(new_actions) - 1,
                 new_actions[:8],
             )
+            ended = trial.state.is_terminal()  # new actions that end a match: its finish
+            self.observer.stored(live.stored.id, live.stored.game, len(new_actions), ended)
         live.match = trial
         live.log.extend(new_log)
         self._arm(live)

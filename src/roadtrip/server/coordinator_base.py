@@ -37,6 +37,26 @@ class Thinker(Protocol):
         when it could not be had (a fallback bot moves instead)."""
 
 
+class MoveObserver(Protocol):
+    """Who hears of the coordinator's moves (the web app: its metrics)."""
+
+    def moved(self, game: str, seconds: float) -> None:
+        """A seat's move was applied (and stored, and announced) in ``seconds``."""
+
+    def stored(self, match_id: str, game: str, actions: int, finished: bool) -> None:
+        """``actions`` actions of a match were stored; ``finished``: it ended with them."""
+
+
+class Unobserved:
+    """The observer of a coordinator nobody observes: hears nothing."""
+
+    def moved(self, game: str, seconds: float) -> None:
+        pass
+
+    def stored(self, match_id: str, game: str, actions: int, finished: bool) -> None:
+        pass
+
+
 class CoordinatorBase:
     """The coordinator's attributes and the calls between its parts (see above)."""
 
@@ -47,6 +67,7 @@ class CoordinatorBase:
     background: Background | None
     thinker: Thinker | None
     think_runner: Background | None
+    observer: MoveObserver
     _live: LiveCache[LiveMatch]
     # Matches set aside since this process started: id -> why (logged too).
     _broken: dict[str, str]

@@ -338,6 +338,11 @@ class SqlStore(SqlReviews):
             )
             return [str(r[0]) for r in rows]
 
+    def ping(self) -> None:
+        """Raise unless the database answers a ``SELECT 1`` (the readiness check)."""
+        with self.engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+
     def close(self) -> None:
         self.engine.dispose()
 

@@ -29,6 +29,7 @@ one at a time).
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -74,6 +75,10 @@ class Job:
     ask: Any
     limit: float
     future: Future[Any] = field(default_factory=Future)
+    # When it was submitted and when a process started it (time.monotonic): its
+    # wait in the queue, for the metrics (server/metrics.py).
+    submitted_at: float = field(default_factory=time.monotonic)
+    started_at: float | None = None
     started_before: int = -1  # jobs the lane had started when this one was queued
     start_index: int = -1  # this job's place in the lane's order of service
     woke: bool = False  # its client had nothing queued when it came (see bot_lane)

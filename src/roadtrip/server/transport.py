@@ -157,6 +157,11 @@ class QueueHub:
     def _online(self, match_id: str) -> set[int]:
         return {s for grant, _ in self._conns.get(match_id, {}).values() for s in grant.seats}
 
+    def connection_count(self) -> int:
+        """How many WebSockets are connected (past their hello) now."""
+        with self._lock:
+            return sum(len(conns) for conns in self._conns.values())
+
     def audiences(self, match_id: str) -> list[Grant]:
         seen: list[Grant] = []
         for grant, _ in self._connections(match_id):

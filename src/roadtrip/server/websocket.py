@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
@@ -34,6 +35,8 @@ from roadtrip.server.errors import error_code, sentence
 from roadtrip.server.settings import HELLO_TIMEOUT, MAX_WS_MESSAGE
 from roadtrip.server.storage import Grant
 from roadtrip.server.transport import Message, QueueHub
+
+log = logging.getLogger("roadtrip.access")
 
 TOO_MANY = 4429  # close code: too many connections to this match or from this address
 
@@ -125,6 +128,10 @@ async def websocket_endpoint(
             return
         grant = await _hello(websocket, match_id, coordinator)
         if grant is not None:
+            seats = list(grant.seats)
+            log.info(
+                "websocket joined match %s", match_id, extra={"match": match_id, "seats": seats}
+            )
             await _play(websocket, match_id, grant, coordinator, hub)
     finally:
         if refusal is None:
