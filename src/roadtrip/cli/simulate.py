@@ -50,6 +50,7 @@ from roadtrip.core.options import OptionValue, parse_option_texts
 from roadtrip.core.registry import game_class
 from roadtrip.sim.report import ResultSet, write_report
 from roadtrip.sim.report_plots import figure_class
+from roadtrip.sim.results import check_writable
 from roadtrip.sim.runner import SimulationError
 from roadtrip.sim.stats import SimulationSummary
 
@@ -135,6 +136,7 @@ def simulate_command(
         )
         if report is not None:
             figure_class()  # matplotlib is there, before a long run
+            check_writable(report, "the report")
         summary, tally = run_plan(plan, show_progress=not as_json)
         if report is not None:
             write_report([ResultSet(_label(out), summary, tally)], report)

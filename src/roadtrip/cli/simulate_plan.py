@@ -29,7 +29,7 @@ from rich.progress import (
 from roadtrip.core.options import OptionValue
 from roadtrip.sim.backends import check_backend
 from roadtrip.sim.recording import simulate_recorded
-from roadtrip.sim.results import ResultsError, check_suffix
+from roadtrip.sim.results import ResultsError, check_suffix, check_writable
 from roadtrip.sim.runner import prepare, simulate_run
 from roadtrip.sim.stats import SimulationSummary, Tally
 
@@ -50,6 +50,7 @@ class Plan:
     resume: bool = False  # continue ``out`` (--resume)
     engine: bool = False  # never Road to 300's fast path (--engine)
     think: float | None = None  # seconds per decision of the bots that search (--think)
+    makes_folder: bool = False  # out's folder is made before the run (study --out-dir)
 
     def check(self) -> None:
         """Raise the error of a bad request before anything starts (a bar, Ray)."""
@@ -58,6 +59,8 @@ class Plan:
             raise ResultsError("--resume continues the results file of --out: give --out FILE")
         if self.out is not None:
             check_suffix(self.out)
+            if not self.makes_folder:
+                check_writable(self.out)
         prepare(self.game, dict(self.options), self.bots, self.games, self.workers)
 
     def run(self, progress: Callable[[int], None] | None) -> tuple[SimulationSummary, Tally]:

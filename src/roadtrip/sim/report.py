@@ -200,6 +200,9 @@ def report_html(runs: Sequence[ResultSet], title: str | None = None) -> str:
     if not runs:
         raise ReportError("a report needs at least one run")
     games = sorted({run.summary.game for run in runs})
+    if len(games) > 1:
+        named = ", ".join(f"{run.label} is {run.summary.game}" for run in runs)
+        raise ReportError(f"a report compares runs of one game, not of several ({named})")
     heading = title or f"{', '.join(games)}: simulation report"
     body: list[str] = [f"<h1>{escape(heading)}</h1>"]
     shared = {
