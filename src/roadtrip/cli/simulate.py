@@ -42,7 +42,14 @@ from rich.markup import escape
 from rich.table import Table
 
 from roadtrip.cli.exits import command_errors
-from roadtrip.cli.run_options import BotOption, BotsOption, GameArgument, PlayersOption, ThinkOption
+from roadtrip.cli.run_options import (
+    BotOption,
+    BotsOption,
+    GameArgument,
+    PlayersOption,
+    ThinkOption,
+    stdout_console,
+)
 from roadtrip.cli.simulate_balance import balance_tables
 from roadtrip.cli.simulate_plan import Plan, run_plan
 from roadtrip.core.errors import InvalidOption
@@ -144,10 +151,10 @@ def simulate_command(
     if as_json:
         typer.echo(json.dumps(summary.to_dict(), indent=2))
     else:
-        Console().print(summary_table(summary))
-        Console().print(summary_footer(summary))
+        stdout_console().print(summary_table(summary))
+        stdout_console().print(summary_footer(summary))
         for table in balance_tables(summary):
-            Console().print(table)
+            stdout_console().print(table)
 
 
 def _label(out: Path | None) -> str:

@@ -31,7 +31,13 @@ from rich.markup import escape
 from rich.table import Table
 
 from roadtrip.cli.exits import command_errors
-from roadtrip.cli.run_options import BotOption, BotsOption, PlayersOption, ThinkOption
+from roadtrip.cli.run_options import (
+    BotOption,
+    BotsOption,
+    PlayersOption,
+    ThinkOption,
+    stdout_console,
+)
 from roadtrip.cli.simulate import check_run
 from roadtrip.cli.simulate_plan import Plan, run_plan
 from roadtrip.core.registry import game_class
@@ -136,7 +142,7 @@ def study_command(
     if as_json:
         typer.echo(json.dumps(study_json(study, runs, output), indent=2))
     else:
-        Console().print(study_table(study, runs))
+        stdout_console().print(study_table(study, runs))
         _note(f"wrote the report {output}")
 
 
