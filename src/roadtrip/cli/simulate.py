@@ -208,8 +208,14 @@ def summary_footer(summary: SimulationSummary) -> str:
         if summary.rounds_range is not None:
             spread = f", {summary.rounds_range[0]}-{summary.rounds_range[1]}"
         rounds += f" (median {summary.median_rounds:g}{spread})"
+    played = summary.games if summary.played is None else summary.played
+    earlier = (
+        f" (and {summary.games - played:,} from the results file)"
+        if played != summary.games
+        else ""
+    )
     lines = [
-        f"{summary.games:,} games in {summary.elapsed_s:.2f} s: "
+        f"{played:,} games{earlier} in {summary.elapsed_s:.2f} s: "
         f"{summary.games_per_second:,.0f} games/s "
         f"({summary.workers} worker{'s' if summary.workers != 1 else ''}"
         f"{', on Ray' if summary.backend == 'ray' else ''}"
