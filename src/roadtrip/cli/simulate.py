@@ -189,7 +189,7 @@ def summary_table(summary: SimulationSummary) -> Table:
     table.add_column("95% interval", justify="right")
     for seat in summary.seats:
         table.add_row(
-            str(seat.seat),
+            str(seat.seat + 1),  # seats are numbered from 1 wherever people read them
             seat.bot,
             f"{seat.mean_score:.2f}",
             f"{seat.median_score:g}",

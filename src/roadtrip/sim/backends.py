@@ -14,7 +14,8 @@ every backend and with any number of workers.
 * ``ray``: :class:`RayBackend`, one Ray task per chunk on an existing cluster
   (``address``, e.g. ``"auto"`` or ``"ray://head:10001"``; every node needs the
   same roadtrip installed) or, without an address, on a new local Ray started for
-  the run (never one already running on the machine) and stopped after it.  Ray is an optional extra: ``pip install 'roadtrip[ray]'``.
+  the run (never one already running on the machine) and stopped after it.  Ray
+  is an optional extra: ``pip install 'roadtrip[ray]'``.
 """
 
 from __future__ import annotations

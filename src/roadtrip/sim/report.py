@@ -233,16 +233,28 @@ def report_html(runs: Sequence[ResultSet], title: str | None = None) -> str:
     body.append(
         _figure("Win rate by seat", win_rate_by_seat_plot(runs), "win rate per seat, 95% intervals")
     )
-    if any(len(run.summary.seats) > 1 for run in runs):
+    if any(len(set(run.summary.bots)) > 1 for run in runs):
         body.append(
             _figure(
                 "Win rate by bot", win_rate_by_bot_plot(runs), "win rate per bot, 95% intervals"
             )
         )
+    elif any(len(run.summary.seats) > 1 for run in runs):
+        bots = ", ".join(sorted({run.summary.bots[0] for run in runs}))
+        body.append(
+            f"<p class='note'>Every seat has the same bot ({escape(bots)}): the win rate by "
+            "bot is the share of games with a winner, so there is no chart by bot.</p>"
+        )
     if all(run.tally.round_histogram for run in runs):
         body.append(_figure("Game length", length_plot(runs), "rounds per game"))
-    if any(run.summary.endings for run in runs):
+    endings = {ending for run in runs for ending in run.summary.endings}
+    if len(endings) > 1:
         body.append(_figure("Endings", endings_plot(runs), "share of games per ending"))
+    elif endings:
+        body.append(
+            f"<p class='note'>Every game ended the same way ({escape(endings.pop())}): "
+            "no chart of endings.</p>"
+        )
     body.append(_balance_section(runs))
     return (
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>"

@@ -21,6 +21,8 @@ from roadtrip.core.errors import RoadtripError
 from roadtrip.sim.stats import SimulationSummary, Tally, wilson_interval
 
 WIDTH, HEIGHT, DPI = 7.5, 3.6, 100
+# At most this many bars in a score histogram (a bar per score when they are fewer).
+SCORE_BINS = 25
 
 
 class ReportError(RoadtripError, ValueError):
@@ -71,15 +73,20 @@ def _bins(histograms: Sequence[Counter[Any]], most: int = 40) -> list[float]:
 
 
 def score_plot(runs: Sequence[ResultSet]) -> str:
-    """Each run's score distribution per seat (share of games), a panel per run."""
-    columns = min(3, len(runs))
-    rows = math.ceil(len(runs) / columns)
-    figure = _figure(WIDTH if columns == 1 else 3.4 * columns, HEIGHT * rows)
+    """The score distribution (share of games) in a small panel per seat, each run
+    a line in it: one crowded panel of every seat's lines was unreadable."""
+    seats = max(len(run.tally.score_histograms) for run in runs)
+    columns = min(3, seats)
+    rows = math.ceil(seats / columns)
+    figure = _figure(WIDTH if columns == 1 else 3.2 * columns, 2.6 * rows + 0.4)
     axes = figure.subplots(rows, columns, squeeze=False, sharex=True, sharey=True)
-    bins = _bins([h for run in runs for h in run.tally.score_histograms])
-    for number, run in enumerate(runs):
-        ax = axes[number // columns][number % columns]
-        for seat, histogram in enumerate(run.tally.score_histograms):
+    bins = _bins([h for run in runs for h in run.tally.score_histograms], most=SCORE_BINS)
+    for seat in range(seats):
+        ax = axes[seat // columns][seat % columns]
+        for run in runs:
+            if seat >= len(run.tally.score_histograms):
+                continue
+            histogram = run.tally.score_histograms[seat]
             values = sorted(histogram)
             ax.hist(
                 values,
@@ -87,13 +94,19 @@ def score_plot(runs: Sequence[ResultSet]) -> str:
                 weights=[histogram[value] / run.tally.games for value in values],
                 histtype="step",
                 linewidth=1.5,
-                label=f"seat {seat + 1} ({run.summary.seats[seat].bot})",
+                label=run.label,
             )
-        ax.set_title(run.label)
+        bots = sorted(
+            {run.summary.seats[seat].bot for run in runs if seat < len(run.summary.seats)}
+        )
+        ax.set_title(f"seat {seat + 1} ({', '.join(bots)})", fontsize="medium")
         ax.set_xlabel("score")
-        ax.set_ylabel("share of games")
-        ax.legend(fontsize="small")
-    for number in range(len(runs), rows * columns):
+        ax.tick_params(labelbottom=True)  # every panel its scale: the last row may be short
+        if seat % columns == 0:
+            ax.set_ylabel("share of games")
+        if len(runs) > 1 and seat == 0:
+            ax.legend(fontsize="small")
+    for number in range(seats, rows * columns):
         axes[number // columns][number % columns].set_visible(False)
     return png_url(figure)
 
