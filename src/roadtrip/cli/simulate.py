@@ -144,9 +144,11 @@ def simulate_command(
         if report is not None:
             figure_class()  # matplotlib is there, before a long run
             check_writable(report, "the report")
-        summary, tally = run_plan(plan, show_progress=not as_json)
+        summary, tally, games_table = run_plan(
+            plan, show_progress=not as_json, keep_games=report is not None
+        )
         if report is not None:
-            write_report([ResultSet(_label(out), summary, tally)], report)
+            write_report([ResultSet(_label(out), summary, tally, games_table)], report)
             Console(stderr=True, highlight=False).print(f"wrote the report {escape(str(report))}")
     if as_json:
         typer.echo(json.dumps(summary.to_dict(), indent=2))

@@ -135,8 +135,8 @@ def study_command(
         for value, plan in zip(study.values, plans, strict=True):
             if not as_json:
                 _note(f"{study.label(value)}: {games:,} games")
-            summary, tally = run_plan(plan, show_progress=not as_json)
-            runs.append(ResultSet(study.label(value), summary, tally))
+            summary, tally, table = run_plan(plan, show_progress=not as_json, keep_games=True)
+            runs.append(ResultSet(study.label(value), summary, tally, table))
         title = f"{game}: {study.option} = {', '.join(shown(v) for v in study.values)}"
         write_report(runs, output, title)
     if as_json:

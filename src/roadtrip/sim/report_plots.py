@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from roadtrip.core.errors import RoadtripError
+from roadtrip.sim.game_table import GameTable
 from roadtrip.sim.stats import SimulationSummary, Tally, wilson_interval
 
 WIDTH, HEIGHT, DPI = 7.5, 3.6, 100
@@ -31,11 +32,14 @@ class ReportError(RoadtripError, ValueError):
 
 @dataclass(frozen=True)
 class ResultSet:
-    """One run: its label, summary and tally (the tally's histograms feed the plots)."""
+    """One run: its label, summary and tally (the tally's histograms feed the plots)
+    and, where kept, each game's figures (the paired tests and the fairness test
+    need them)."""
 
     label: str
     summary: SimulationSummary
     tally: Tally
+    games: GameTable | None = None
 
 
 def figure_class() -> Any:
@@ -127,8 +131,8 @@ def _grouped_bars(
             rate, low, high = value
             xs.append(group - 0.4 + width * (number + 0.5))
             heights.append(rate)
-            below.append(rate - low)
-            above.append(high - rate)
+            below.append(max(0.0, rate - low))  # rounding may put an end a hair inside
+            above.append(max(0.0, high - rate))
         ax.bar(xs, heights, width, yerr=[below, above], capsize=3, label=run.label)
     ax.set_xticks(range(len(groups)), groups)
     ax.yaxis.set_major_formatter("{x:.0%}")
@@ -215,4 +219,18 @@ def endings_plot(runs: Sequence[ResultSet]) -> str:
         values.append(row)
     _grouped_bars(ax, endings, runs, values)
     ax.set_ylabel("share of games (95% interval)")
+    return png_url(figure)
+
+
+def fairness_plot(runs: Sequence[ResultSet], shares: Sequence[Sequence[Any]]) -> str:
+    """Each seat's share of the wins (ties shared) with its 95% interval, a bar per
+    run, against the dashed equal-share line (``shares[run]``: its SeatShares)."""
+    seats = max(len(seat_shares) for seat_shares in shares)
+    figure = _figure()
+    ax = figure.subplots()
+    values = [[(s.share, s.low, s.high) for s in seat_shares] for seat_shares in shares]
+    _grouped_bars(ax, [f"seat {n + 1}" for n in range(seats)], runs, values)
+    ax.axhline(1 / seats, color="black", linestyle="--", linewidth=1, label="equal share")
+    ax.legend(fontsize="small")
+    ax.set_ylabel("share of the wins (95% interval)")
     return png_url(figure)
