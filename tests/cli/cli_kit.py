@@ -12,7 +12,7 @@ import pytest
 import typer
 
 # Figures of a run summary that differ between two runs of the same games.
-TIMING = ("elapsed_s", "games_per_second", "workers", "backend")
+TIMING = ("elapsed_s", "games_per_second", "workers", "backend", "played")
 
 
 def stand_in_app(*registers: Callable[[typer.Typer], None]) -> typer.Typer:

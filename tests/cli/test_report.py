@@ -57,7 +57,7 @@ def test_simulate_report_and_report_command_write_html(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     text = html.read_text(encoding="utf-8")
     assert "random first against greedy first" in text
-    assert "Significant differences (p &lt; 0.05): seat 1 win rate" in text
+    assert "What changed?" in text and "significant change" in text and "seat 1 win rate" in text
     assert "src='http" not in text and "<script" not in text and "<link" not in text
 
 

@@ -140,3 +140,17 @@ def test_parse_study_keeps_the_values_in_order_and_the_fixed_options() -> None:
     assert parsed.options_for("inside")["shortcut_rally"] == "inside"
     with pytest.raises(InvalidOption, match="--players or --option players="):
         parse_study("road-rally", spec, ["start_fix=none,off_start", "players=3"], players=4)
+
+
+def test_study_table_keeps_every_column_when_redirected(tmp_path: Path) -> None:
+    """Output to a file or pipe is not cut to Rich's 80 columns."""
+    needs_matplotlib()
+    args = ["study", "road-to-300", "--players", "6", "--bot", "random", "-n", "2", "--option"]
+    result = runner.invoke(
+        APP, [*args, "first_move=corner_step,corner_free", "-o", str(tmp_path / "s.html")]
+    )
+    assert result.exit_code == 0, result.output
+    header = next(line for line in result.stdout.splitlines() if "┃ value" in line)
+    assert "seat 6" in header and "rounds" in header and "ties" in header
+    assert "…" not in result.stdout
+    assert any(line.startswith("│ corner_free ") for line in result.stdout.splitlines())

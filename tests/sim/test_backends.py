@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from roadtrip.bots import UnknownBot
+from roadtrip.sim import backends
 from roadtrip.sim.backends import BackendError, check_backend, make_backend
 from roadtrip.sim.runner import PlayedChunk, chunk_ranges, play_chunk, simulate
 from roadtrip.sim.stats import MACHINE_FIELDS, SimulationSummary
@@ -66,3 +67,38 @@ def test_resumed_chunks_skip_the_games_already_played() -> None:
     assert [i for start, stop in bounds for i in range(start, stop)] == todo
     assert all(stop - start <= 1 for start, stop in chunk_ranges(todo, 8))
     assert chunk_ranges([], 2) == []
+
+
+class _RecordingRay:
+    """A stand-in for the ``ray`` module that records how it was initialized."""
+
+    def __init__(self) -> None:
+        self.init_kwargs: dict[str, object] = {}
+        self.up = False
+
+    def is_initialized(self) -> bool:
+        return self.up
+
+    def init(self, **kwargs: object) -> None:
+        self.init_kwargs = kwargs
+        self.up = True
+
+    def cluster_resources(self) -> dict[str, float]:
+        return {"CPU": 2.0}
+
+    def shutdown(self) -> None:
+        self.up = False
+
+
+def test_ray_without_an_address_starts_its_own_not_a_running_cluster(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fake = _RecordingRay()
+    monkeypatch.setattr(backends, "import_ray", lambda: fake)
+    runner = backends.make_backend("ray", 2)
+    assert fake.init_kwargs["address"] == "local"  # never joins a cluster already running
+    assert fake.init_kwargs["num_cpus"] == 2 and runner.workers == 2
+    runner.close()
+    assert not fake.up
+    backends.make_backend("ray", 2, "auto")
+    assert fake.init_kwargs["address"] == "auto" and fake.init_kwargs["num_cpus"] is None

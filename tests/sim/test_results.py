@@ -209,3 +209,15 @@ def test_a_kill_while_a_parquet_file_is_rewritten_loses_nothing(tmp_path: Path) 
     assert _by_index(read_rows(out)) == _by_index(read_rows(whole))
     plain, _ = simulate_run(**RUN)
     assert _results(resumed) == _results(plain)
+
+
+def test_a_resumed_run_times_only_the_games_it_played(tmp_path: Path) -> None:
+    """games/s after --resume: this run's games over this run's time, not every
+    game of the file over this run's time."""
+    out = tmp_path / "run.jsonl"
+    run = {**RUN, "engine": True}
+    simulate_recorded(**{**run, "games": 30}, out=out)
+    summary, _ = simulate_recorded(**run, out=out, resume=True)
+    assert summary.games == 40 and summary.played == 10
+    assert summary.games_per_second == pytest.approx(10 / summary.elapsed_s)
+    assert summary.to_dict()["played"] == 10

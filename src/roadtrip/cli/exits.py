@@ -39,15 +39,25 @@ def user_errors() -> Iterator[None]:
         fail(str(exc))
 
 
+def describe(exc: BaseException) -> str:
+    """An error in one line: an OSError as "FILE: reason" (not "[Errno 2] ..."),
+    anything else as its message."""
+    if isinstance(exc, OSError) and exc.strerror:
+        where = f"{exc.filename}: " if exc.filename is not None else ""
+        return f"{where}{exc.strerror.lower()}"
+    return " ".join(str(exc).split())  # one line, whatever a library put in it
+
+
 @contextmanager
 def command_errors(*also: type[Exception]) -> Iterator[None]:
-    """Inside: a roadtrip error (or one of ``also``) ends the command with its line
-    and exit code 2, an interrupt with "interrupted" and exit code 130."""
-    mistakes: tuple[type[Exception], ...] = (RoadtripError, *also)
+    """Inside: a roadtrip error, a file error (OSError: a path that cannot be read
+    or written) or one of ``also`` ends the command with its line and exit code 2,
+    an interrupt with "interrupted" and exit code 130."""
+    mistakes: tuple[type[Exception], ...] = (RoadtripError, OSError, *also)
     try:
         yield
     except mistakes as exc:
-        error_line(str(exc))
+        error_line(describe(exc))
         raise typer.Exit(USAGE_ERROR) from None
     except KeyboardInterrupt:
         error_line("interrupted")

@@ -8,7 +8,8 @@ Each RESULTS file is one run of ``roadtrip simulate --out`` (``.jsonl`` or
 the first is compared with the first, with 95% intervals and significance tests,
 and the report says in words which differences are significant
 (:mod:`roadtrip.sim.report`).  The file is self-contained (inline images).  A bad
-file prints one red line to stderr and exits 2.
+file (missing, unreadable, corrupt, not a results file) or runs of different games
+print one red line to stderr and exit 2.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from roadtrip.cli.exits import USAGE_ERROR, error_line
+from roadtrip.cli.exits import command_errors
 from roadtrip.core.errors import RoadtripError
 from roadtrip.sim.report import load_result_set, write_report
 
@@ -47,7 +48,7 @@ def report_command(
 ) -> None:
     """Write an HTML report about RESULTS (the first is the baseline of comparisons)."""
     labels = label or []
-    try:
+    with command_errors():
         if labels and len(labels) != len(results):
             raise RoadtripError(
                 f"give one --label per results file: {len(labels)} labels, {len(results)} files"
@@ -57,9 +58,6 @@ def report_command(
             for number, path in enumerate(results)
         ]
         write_report(runs, output, title)
-    except RoadtripError as exc:
-        error_line(str(exc))
-        raise typer.Exit(USAGE_ERROR) from None
     Console(stderr=True, highlight=False).print(
         f"wrote {escape(str(output))} ({len(runs)} run{'s' if len(runs) != 1 else ''})"
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
+from rich.console import Console
 
 GameArgument = Annotated[str, typer.Argument(help="Game id, e.g. road-to-300.")]
 BotOption = Annotated[str, typer.Option("--bot", "-b", help="Bot for every seat.")]
@@ -23,3 +24,16 @@ ThinkOption = Annotated[
         "any load.",
     ),
 ]
+
+# The width of output that is not a terminal (a file, a pipe): wide enough that no
+# table is cut (Rich assumes 80 columns there), as a table only takes what it needs.
+REDIRECTED_WIDTH = 1000
+
+
+def stdout_console() -> Console:
+    """The console for results on stdout: the terminal's width, or when the output
+    is redirected, wide enough that a table keeps all its columns."""
+    console = Console()
+    if not console.is_terminal:
+        console = Console(width=REDIRECTED_WIDTH)
+    return console

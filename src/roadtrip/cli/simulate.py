@@ -42,7 +42,14 @@ from rich.markup import escape
 from rich.table import Table
 
 from roadtrip.cli.exits import command_errors
-from roadtrip.cli.run_options import BotOption, BotsOption, GameArgument, PlayersOption, ThinkOption
+from roadtrip.cli.run_options import (
+    BotOption,
+    BotsOption,
+    GameArgument,
+    PlayersOption,
+    ThinkOption,
+    stdout_console,
+)
 from roadtrip.cli.simulate_balance import balance_tables
 from roadtrip.cli.simulate_plan import Plan, run_plan
 from roadtrip.core.errors import InvalidOption
@@ -50,6 +57,7 @@ from roadtrip.core.options import OptionValue, parse_option_texts
 from roadtrip.core.registry import game_class
 from roadtrip.sim.report import ResultSet, write_report
 from roadtrip.sim.report_plots import figure_class
+from roadtrip.sim.results import check_writable
 from roadtrip.sim.runner import SimulationError
 from roadtrip.sim.stats import SimulationSummary
 
@@ -135,17 +143,20 @@ def simulate_command(
         )
         if report is not None:
             figure_class()  # matplotlib is there, before a long run
-        summary, tally = run_plan(plan, show_progress=not as_json)
+            check_writable(report, "the report")
+        summary, tally, games_table = run_plan(
+            plan, show_progress=not as_json, keep_games=report is not None
+        )
         if report is not None:
-            write_report([ResultSet(_label(out), summary, tally)], report)
+            write_report([ResultSet(_label(out), summary, tally, games_table)], report)
             Console(stderr=True, highlight=False).print(f"wrote the report {escape(str(report))}")
     if as_json:
         typer.echo(json.dumps(summary.to_dict(), indent=2))
     else:
-        Console().print(summary_table(summary))
-        Console().print(summary_footer(summary))
+        stdout_console().print(summary_table(summary))
+        stdout_console().print(summary_footer(summary))
         for table in balance_tables(summary):
-            Console().print(table)
+            stdout_console().print(table)
 
 
 def _label(out: Path | None) -> str:
@@ -180,7 +191,7 @@ def summary_table(summary: SimulationSummary) -> Table:
     table.add_column("95% interval", justify="right")
     for seat in summary.seats:
         table.add_row(
-            str(seat.seat),
+            str(seat.seat + 1),  # seats are numbered from 1 wherever people read them
             seat.bot,
             f"{seat.mean_score:.2f}",
             f"{seat.median_score:g}",
@@ -199,8 +210,14 @@ def summary_footer(summary: SimulationSummary) -> str:
         if summary.rounds_range is not None:
             spread = f", {summary.rounds_range[0]}-{summary.rounds_range[1]}"
         rounds += f" (median {summary.median_rounds:g}{spread})"
+    played = summary.games if summary.played is None else summary.played
+    earlier = (
+        f" (and {summary.games - played:,} from the results file)"
+        if played != summary.games
+        else ""
+    )
     lines = [
-        f"{summary.games:,} games in {summary.elapsed_s:.2f} s: "
+        f"{played:,} games{earlier} in {summary.elapsed_s:.2f} s: "
         f"{summary.games_per_second:,.0f} games/s "
         f"({summary.workers} worker{'s' if summary.workers != 1 else ''}"
         f"{', on Ray' if summary.backend == 'ray' else ''}"

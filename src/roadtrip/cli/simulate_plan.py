@@ -28,10 +28,11 @@ from rich.progress import (
 
 from roadtrip.core.options import OptionValue
 from roadtrip.sim.backends import check_backend
-from roadtrip.sim.recording import simulate_recorded
-from roadtrip.sim.results import ResultsError, check_suffix
+from roadtrip.sim.game_table import GameTable, TableBuilder
+from roadtrip.sim.recording import iter_rows, simulate_recorded
+from roadtrip.sim.results import ResultsError, check_suffix, check_writable
 from roadtrip.sim.runner import prepare, simulate_run
-from roadtrip.sim.stats import SimulationSummary, Tally
+from roadtrip.sim.stats import PlayedChunk, SimulationSummary, Tally
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,7 @@ class Plan:
     resume: bool = False  # continue ``out`` (--resume)
     engine: bool = False  # never Road to 300's fast path (--engine)
     think: float | None = None  # seconds per decision of the bots that search (--think)
+    makes_folder: bool = False  # out's folder is made before the run (study --out-dir)
 
     def check(self) -> None:
         """Raise the error of a bad request before anything starts (a bar, Ray)."""
@@ -58,12 +60,30 @@ class Plan:
             raise ResultsError("--resume continues the results file of --out: give --out FILE")
         if self.out is not None:
             check_suffix(self.out)
+            if not self.makes_folder:
+                check_writable(self.out)
         prepare(self.game, dict(self.options), self.bots, self.games, self.workers)
 
     def run(self, progress: Callable[[int], None] | None) -> tuple[SimulationSummary, Tally]:
         """Play the games (those ``out`` lacks); the summary and tally of the run."""
+        summary, tally, _ = self.run_with_games(progress)
+        return summary, tally
+
+    def run_with_games(
+        self, progress: Callable[[int], None] | None, keep_games: bool = False
+    ) -> tuple[SimulationSummary, Tally, GameTable | None]:
+        """:meth:`run`, also with every game's figures when ``keep_games`` (for the
+        paired tests and the fairness test of a report): read back from ``out``
+        (which also holds a resumed run's earlier games), else gathered as chunks
+        finish."""
+        builder = TableBuilder() if keep_games and self.out is None else None
+
+        def gather(chunk: PlayedChunk) -> None:
+            if builder is not None:
+                builder.add_all(chunk.start, chunk.results)
+
         if self.out is not None:
-            return simulate_recorded(
+            summary, tally = simulate_recorded(
                 self.game,
                 dict(self.options),
                 self.bots,
@@ -78,7 +98,8 @@ class Plan:
                 engine=self.engine,
                 think=self.think,
             )
-        return simulate_run(
+            return summary, tally, read_table(self.out) if keep_games else None
+        summary, tally = simulate_run(
             self.game,
             dict(self.options),
             self.bots,
@@ -90,7 +111,17 @@ class Plan:
             address=self.address,
             engine=self.engine,
             think=self.think,
+            record=gather if builder is not None else None,
         )
+        return summary, tally, builder.build() if builder is not None else None
+
+
+def read_table(path: Path) -> GameTable:
+    """Every game of a results file as a GameTable."""
+    builder = TableBuilder()
+    for row in iter_rows(path):
+        builder.add_row(row)
+    return builder.build()
 
 
 def _interrupt(signum: int, frame: FrameType | None) -> None:
@@ -111,11 +142,14 @@ def sigterm_as_interrupt() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def run_plan(plan: Plan, *, show_progress: bool) -> tuple[SimulationSummary, Tally]:
-    """Check and run ``plan``, with a progress bar on stderr if ``show_progress``."""
+def run_plan(
+    plan: Plan, *, show_progress: bool, keep_games: bool = False
+) -> tuple[SimulationSummary, Tally, GameTable | None]:
+    """Check and run ``plan``, with a progress bar on stderr if ``show_progress``;
+    every game's figures too with ``keep_games`` (see :meth:`Plan.run_with_games`)."""
     plan.check()
     with sigterm_as_interrupt():
-        return _play(plan, show_progress)
+        return _play(plan, show_progress, keep_games)
 
 
 def progress_bar() -> Progress:
@@ -133,10 +167,12 @@ def progress_bar() -> Progress:
     )
 
 
-def _play(plan: Plan, show_progress: bool) -> tuple[SimulationSummary, Tally]:
+def _play(
+    plan: Plan, show_progress: bool, keep_games: bool
+) -> tuple[SimulationSummary, Tally, GameTable | None]:
     if not show_progress:
-        return plan.run(None)
+        return plan.run_with_games(None, keep_games)
     progress = progress_bar()
     with progress:
         task = progress.add_task(f"simulating {plan.game} ({plan.backend})", total=plan.games)
-        return plan.run(lambda done: progress.advance(task, done))
+        return plan.run_with_games(lambda done: progress.advance(task, done), keep_games)

@@ -31,12 +31,20 @@ from rich.markup import escape
 from rich.table import Table
 
 from roadtrip.cli.exits import command_errors
-from roadtrip.cli.run_options import BotOption, BotsOption, PlayersOption, ThinkOption
+from roadtrip.cli.run_options import (
+    BotOption,
+    BotsOption,
+    PlayersOption,
+    ThinkOption,
+    stdout_console,
+)
 from roadtrip.cli.simulate import check_run
 from roadtrip.cli.simulate_plan import Plan, run_plan
 from roadtrip.core.registry import game_class
+from roadtrip.sim.recording import scan_results
 from roadtrip.sim.report import ResultSet, write_report
 from roadtrip.sim.report_plots import figure_class
+from roadtrip.sim.results import ResultsError, check_writable
 from roadtrip.sim.study import (
     Study,
     parse_study,
@@ -89,7 +97,7 @@ def study_command(
     think: ThinkOption = 1.0,
 ) -> None:
     """Run GAME once per value of the studied option (same seeds) and compare them."""
-    with command_errors(OSError):
+    with command_errors():
         check_run(games, think)
         study = parse_study(game, game_class(game).options_spec, option, players)
         seat_bots = [name.strip() for name in bots.split(",")] if bots else [bot]
@@ -106,26 +114,35 @@ def study_command(
                 out_dir / study.file_name(value) if out_dir is not None else None,
                 resume,
                 think=think,
+                makes_folder=True,
             )
             for value in study.values
         ]
         for plan in plans:
             plan.check()  # every run's mistakes before the first game
         figure_class()  # matplotlib is there, before a long study
+        check_writable(output, "the report")
         if out_dir is not None:
+            if out_dir.exists() and not out_dir.is_dir():
+                raise ResultsError(f"--out-dir {out_dir} is a file, not a folder")
             out_dir.mkdir(parents=True, exist_ok=True)
+            for plan in plans:
+                if plan.out is not None:
+                    check_writable(plan.out)
+                    if resume and plan.out.exists():
+                        scan_results(plan.out)  # a broken file stops the study before a game
         runs = []
         for value, plan in zip(study.values, plans, strict=True):
             if not as_json:
                 _note(f"{study.label(value)}: {games:,} games")
-            summary, tally = run_plan(plan, show_progress=not as_json)
-            runs.append(ResultSet(study.label(value), summary, tally))
+            summary, tally, table = run_plan(plan, show_progress=not as_json, keep_games=True)
+            runs.append(ResultSet(study.label(value), summary, tally, table))
         title = f"{game}: {study.option} = {', '.join(shown(v) for v in study.values)}"
         write_report(runs, output, title)
     if as_json:
         typer.echo(json.dumps(study_json(study, runs, output), indent=2))
     else:
-        Console().print(study_table(study, runs))
+        stdout_console().print(study_table(study, runs))
         _note(f"wrote the report {output}")
 
 

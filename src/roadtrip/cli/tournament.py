@@ -25,12 +25,11 @@ from typing import Annotated
 
 import typer
 from rich import box
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from roadtrip.cli.exits import command_errors
-from roadtrip.cli.run_options import GameArgument, PlayersOption
+from roadtrip.cli.run_options import GameArgument, PlayersOption, stdout_console
 from roadtrip.cli.simulate import _options
 from roadtrip.cli.simulate_plan import progress_bar
 from roadtrip.core.options import OptionValue
@@ -87,7 +86,7 @@ def tournament_command(
     if as_json:
         typer.echo(json.dumps(summary.to_dict(), indent=2))
         return
-    console = Console()
+    console = stdout_console()
     console.print(standings_table(summary))
     if summary.solo:
         console.print(

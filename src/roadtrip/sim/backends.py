@@ -13,8 +13,9 @@ every backend and with any number of workers.
   (the runner plays in this process itself when there is one worker).
 * ``ray``: :class:`RayBackend`, one Ray task per chunk on an existing cluster
   (``address``, e.g. ``"auto"`` or ``"ray://head:10001"``; every node needs the
-  same roadtrip installed) or, without an address, on a local Ray started for the
-  run and stopped after it.  Ray is an optional extra: ``pip install 'roadtrip[ray]'``.
+  same roadtrip installed) or, without an address, on a new local Ray started for
+  the run (never one already running on the machine) and stopped after it.  Ray
+  is an optional extra: ``pip install 'roadtrip[ray]'``.
 """
 
 from __future__ import annotations
@@ -112,8 +113,11 @@ class RayBackend:
         self._owns_connection = not self._ray.is_initialized()
         if self._owns_connection:
             try:
+                # Without an address, "local" starts a fresh Ray for this run: plain
+                # ray.init() would join a cluster already running on the machine
+                # (``ray start``), which refuses num_cpus and is not what was asked.
                 self._ray.init(
-                    address=address,
+                    address=address if address is not None else "local",
                     num_cpus=num_cpus if address is None else None,
                     include_dashboard=False,
                     log_to_driver=False,

@@ -20,6 +20,9 @@ from dataclasses import dataclass
 from roadtrip.sim.balance import PLAIN_GROUPS, RATE_GROUPS, STAT_TITLES, stat_tables
 from roadtrip.sim.stats import SimulationSummary
 
+# Groups whose rows are places counted from 0 (Road Rally's starting row).
+PLACE_GROUPS = ("start",)
+
 
 @dataclass(frozen=True)
 class CellTable:
@@ -72,8 +75,18 @@ def stats_cells(summary: SimulationSummary) -> list[CellTable]:
                     line.append(f"{share:.0%}")
             cells.append(tuple(line))
         title = STAT_TITLES.get(group, f"{group} (mean per game)")
-        tables.append(CellTable(title, (group, *columns), tuple(cells)))
+        shown_columns = tuple(_seat_from_one(column) for column in columns)
+        if group in PLACE_GROUPS:  # places counted from 0 in the counts, from 1 here
+            cells = [(str(int(row[0]) + 1), *row[1:]) if row[0].isdigit() else row for row in cells]
+        tables.append(CellTable(title, (group, *shown_columns), tuple(cells)))
     return tables
+
+
+def _seat_from_one(column: str) -> str:
+    """A count's column as people read it: ``seat0`` is "seat 1"."""
+    if column.startswith("seat") and column[4:].isdigit():
+        return f"seat {int(column[4:]) + 1}"
+    return column
 
 
 def balance_cells(summary: SimulationSummary) -> list[CellTable]:

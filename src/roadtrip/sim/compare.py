@@ -1,37 +1,56 @@
-"""Is a difference between two simulation runs real?  Significance tests on tallies.
+"""Is a difference between two simulation runs real?  Tests that fit how they ran.
 
-Two runs (two variants, two bots, two seeds) are compared figure by figure, the
-first as the baseline:
+Two runs (the first is the baseline) are compared figure by figure: each seat's
+win rate, score and finishing position, each bot's win rate over its seats (when
+a run mixes bots), the ties, the game length, the share of each ending and the
+game's per-game rates (Road Rally's win rate by starting place, rally points).
 
-* a rate (a seat's or a bot's win rate, the share of games ending one way):
-  the two-proportion z-test with a pooled variance, and a 95% Wald interval of the
-  difference, kept within -1..1 (:func:`two_proportion_test`);
-* a distribution (a seat's scores, the game length in rounds): the Mann-Whitney U
-  test, normal approximation with the tie correction and a continuity correction
-  (what ``scipy.stats.mannwhitneyu(method="asymptotic")`` computes), straight from
-  the tallies' histograms, and a 95% Welch interval of the difference of the means
-  (:func:`mann_whitney_test`).
+* **Paired**, when both runs played the same games' draws (same game, seed, seats
+  and path, and per-game figures of both: :class:`~roadtrip.sim.game_table.GameTable`):
+  game ``i`` of one run against game ``i`` of the other.  A rate by McNemar's test
+  (exact binomial while the discordant games are fewer than ``EXACT_BELOW``), any
+  other figure by the Wilcoxon signed-rank test; each with the paired 95% t
+  interval of the per-game differences.
+* **Unpaired** otherwise (other seeds, or only histograms): a rate by the score
+  test of two independent proportions with Newcombe's interval, any other figure by
+  the Mann-Whitney U test with Welch's interval.  The comparison says why it is
+  unpaired.
 
-Each test is two-sided at the 5% level (``ALPHA``).  Many figures are compared at
-once, so about one in twenty differences that are not real still shows as
-significant: the report says so.  Tests need no SciPy.
+Every test is two-sided.  The figures of one comparison about who wins, scores and
+finishes and how games go (seats, starting places, bots, ties, length, endings)
+form one family: Holm's step-down correction keeps the chance of any false alarm
+among them at 5% (``ALPHA``), and each figure shows its raw and its adjusted p.
+The game's balance counts (Road Rally's rally points, dozens of them) form a second
+family, corrected alike and shown apart: they describe, they do not decide.  The statistics
+come from SciPy and statsmodels (``pip install 'roadtrip[lab]'``).
 """
 
 from __future__ import annotations
 
 import math
+import warnings
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
-from roadtrip.sim.stats import Z_95, Number, SimulationSummary, Tally
+import numpy as np
+from numpy.typing import NDArray
+from scipy import stats as sps
+
+from roadtrip.sim.balance import RATE_GROUPS
+from roadtrip.sim.game_table import GameTable, paired_tables
+from roadtrip.sim.report_plots import ReportError, ResultSet
 
 ALPHA = 0.05
+EXACT_BELOW = 100  # McNemar exact (binomial) below this many discordant games
+
+Values = NDArray[np.float64]
 
 
 @dataclass(frozen=True)
 class Difference:
     """One figure of two runs: ``a`` (the baseline) and ``b``, the 95% interval of
-    ``b - a``, and the test's p-value (two-sided)."""
+    ``b - a``, the test's raw p-value and Holm's adjusted one (two-sided)."""
 
     what: str
     kind: str  # "rate" (shown in percent) or "mean"
@@ -40,32 +59,62 @@ class Difference:
     low: float
     high: float
     p_value: float
-    test: str  # the test's name, for the reader
+    test: str
+    p_adjusted: float = 1.0
 
     @property
     def significant(self) -> bool:
-        return self.p_value < ALPHA
+        """Significant at 5% after Holm's correction over the comparison."""
+        return self.p_adjusted < ALPHA
+
+    def change(self) -> str:
+        """``b - a`` with its interval, e.g. "-10.3 points (95% interval -16.8 to -3.9)"."""
+        if self.kind == "rate":
+            return (
+                f"{100 * (self.b - self.a):+.1f} points (95% interval "
+                f"{100 * self.low:+.1f} to {100 * self.high:+.1f})"
+            )
+        return f"{self.b - self.a:+.2f} (95% interval {self.low:+.2f} to {self.high:+.2f})"
 
     def sentence(self, label_a: str, label_b: str) -> str:
-        """The difference in words, e.g. "seat 1 win rate: 24.1% (A) against 30.2%
-        (B), +6.1 points (95% interval +3.0 to +9.2), p = 0.0001: significant"."""
-        if self.kind == "rate":
-            a, b = f"{self.a:.1%}", f"{self.b:.1%}"
-            delta = f"{100 * (self.b - self.a):+.1f} points"
-            interval = f"{100 * self.low:+.1f} to {100 * self.high:+.1f}"
-        else:
-            a, b = f"{self.a:.2f}", f"{self.b:.2f}"
-            delta = f"{self.b - self.a:+.2f}"
-            interval = f"{self.low:+.2f} to {self.high:+.2f}"
+        """The difference in words, with both p-values and the verdict."""
+        a, b = (
+            (f"{self.a:.1%}", f"{self.b:.1%}")
+            if self.kind == "rate"
+            else (
+                f"{self.a:.2f}",
+                f"{self.b:.2f}",
+            )
+        )
         verdict = (
             "significant"
             if self.significant
-            else "not significant (no evidence of a difference at the 5% level)"
+            else "not significant (no evidence of a difference after Holm's correction)"
         )
         return (
-            f"{self.what}: {a} ({label_a}) against {b} ({label_b}), {delta} "
-            f"(95% interval {interval}), {self.test} p = {format_p(self.p_value)}: {verdict}"
+            f"{self.what}: {a} ({label_a}) against {b} ({label_b}), {self.change()}, "
+            f"{self.test} p = {format_p(self.p_value)}, Holm-adjusted p = "
+            f"{format_p(self.p_adjusted)}: {verdict}"
         )
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Every figure of ``other`` against ``base``, one Holm family."""
+
+    base: str
+    other: str
+    paired: bool
+    games: int  # pairs of games (paired), else the smaller run's games
+    design: str  # how the runs were compared, in words
+    differences: tuple[Difference, ...]  # the verdict's family: who wins, scores, length
+    # The game's balance counts (Road Rally's rally points): a second Holm family,
+    # shown but not part of the verdict, so dozens of counts do not drown it.
+    counts: tuple[Difference, ...] = ()
+
+    @property
+    def significant(self) -> tuple[Difference, ...]:
+        return tuple(d for d in self.differences if d.significant)
 
 
 def format_p(p_value: float) -> str:
@@ -73,141 +122,255 @@ def format_p(p_value: float) -> str:
     return "< 0.0001" if p_value < 1e-4 else f"{p_value:.3g}"
 
 
-def normal_two_sided_p(z: float) -> float:
-    """P(|Z| >= |z|) for a standard normal Z."""
-    return math.erfc(abs(z) / math.sqrt(2))
+def _mean_interval(differences: Values) -> tuple[float, float]:
+    """The 95% t interval of the mean of ``differences`` (a point when they agree)."""
+    mean = float(np.mean(differences)) if differences.size else 0.0
+    if differences.size < 2 or float(np.ptp(differences)) == 0.0:
+        return mean, mean
+    interval = sps.ttest_1samp(differences, 0.0).confidence_interval(0.95)
+    return float(interval.low), float(interval.high)
 
 
-def two_proportion_test(
-    what: str, successes_a: int, trials_a: int, successes_b: int, trials_b: int
-) -> Difference:
-    """The two-proportion z-test (pooled) of ``successes / trials`` in two runs."""
-    p_a = successes_a / trials_a if trials_a else 0.0
-    p_b = successes_b / trials_b if trials_b else 0.0
-    pooled = (successes_a + successes_b) / (trials_a + trials_b) if trials_a + trials_b else 0.0
-    se_pooled = (
-        math.sqrt(pooled * (1 - pooled) * (1 / trials_a + 1 / trials_b))
-        if trials_a and trials_b
-        else 0.0
-    )
-    p_value = normal_two_sided_p((p_b - p_a) / se_pooled) if se_pooled > 0 else 1.0
-    se = (
-        math.sqrt(p_a * (1 - p_a) / trials_a + p_b * (1 - p_b) / trials_b)
-        if trials_a and trials_b
-        else 0.0
-    )
-    delta = p_b - p_a
-    low, high = max(-1.0, delta - Z_95 * se), min(1.0, delta + Z_95 * se)
-    return Difference(what, "rate", p_a, p_b, low, high, p_value, "z-test")
+def paired_rate(what: str, a: Values, b: Values) -> Difference:
+    """A 0/1 figure of the same games: McNemar's test, paired t interval."""
+    from statsmodels.stats.contingency_tables import mcnemar
+
+    only_a = int(np.sum((a > 0) & (b <= 0)))
+    only_b = int(np.sum((a <= 0) & (b > 0)))
+    both = int(np.sum((a > 0) & (b > 0)))
+    neither = a.size - only_a - only_b - both
+    discordant = only_a + only_b
+    exact = discordant < EXACT_BELOW
+    if discordant == 0:
+        p_value = 1.0
+    else:
+        result = mcnemar([[both, only_a], [only_b, neither]], exact=exact, correction=True)
+        p_value = float(result.pvalue)
+    low, high = _mean_interval(b - a)
+    name = "McNemar exact" if exact else "McNemar"
+    return Difference(what, "rate", float(a.mean()), float(b.mean()), low, high, p_value, name)
 
 
-def _moments(histogram: Counter[Number]) -> tuple[int, float, float]:
-    """Count, mean and sample variance of the values a histogram counts."""
-    n = sum(histogram.values())
-    if n == 0:
-        return 0, 0.0, 0.0
-    mean = math.fsum(value * count for value, count in histogram.items()) / n
-    squares = math.fsum(count * (value - mean) ** 2 for value, count in histogram.items())
-    return n, mean, squares / (n - 1) if n > 1 else 0.0
-
-
-def mann_whitney_u(a: Counter[Number], b: Counter[Number]) -> tuple[float, float]:
-    """The Mann-Whitney U of ``a`` (against ``b``) and its two-sided p-value, from
-    histograms: midranks for ties, the tie-corrected variance, a continuity
-    correction of 1/2 (p = 1 when every value is the same)."""
-    n_a, n_b = sum(a.values()), sum(b.values())
-    n = n_a + n_b
-    if n_a == 0 or n_b == 0:
-        return 0.0, 1.0
-    rank_sum_a = 0.0
-    ties = 0.0
-    below = 0
-    for value in sorted(set(a) | set(b)):
-        count = a.get(value, 0) + b.get(value, 0)
-        midrank = below + (count + 1) / 2
-        rank_sum_a += midrank * a.get(value, 0)
-        ties += count**3 - count
-        below += count
-    u_a = rank_sum_a - n_a * (n_a + 1) / 2
-    mean_u = n_a * n_b / 2
-    variance = n_a * n_b / 12 * ((n + 1) - ties / (n * (n - 1)))
-    if variance <= 0:
-        return u_a, 1.0
-    z = (abs(u_a - mean_u) - 0.5) / math.sqrt(variance)
-    return u_a, min(1.0, normal_two_sided_p(max(z, 0.0)))
-
-
-def mann_whitney_test(what: str, a: Counter[Number], b: Counter[Number]) -> Difference:
-    """Compare two distributions: the means with a 95% Welch interval of their
-    difference, tested by Mann-Whitney U."""
-    n_a, mean_a, var_a = _moments(a)
-    n_b, mean_b, var_b = _moments(b)
-    se = math.sqrt(var_a / n_a + var_b / n_b) if n_a and n_b else 0.0
-    delta = mean_b - mean_a
-    _, p_value = mann_whitney_u(a, b)
+def paired_mean(what: str, a: Values, b: Values) -> Difference:
+    """Any other figure of the same games: Wilcoxon signed-rank, paired t interval."""
+    differences = b - a
+    # Every game alike: nothing to test (SciPy refuses all-zero differences).
+    p_value = float(sps.wilcoxon(differences).pvalue) if np.any(differences) else 1.0
+    low, high = _mean_interval(differences)
     return Difference(
-        what,
-        "mean",
-        mean_a,
-        mean_b,
-        delta - Z_95 * se,
-        delta + Z_95 * se,
-        p_value,
-        "Mann-Whitney",
+        what, "mean", float(a.mean()), float(b.mean()), low, high, p_value, "Wilcoxon"
     )
 
 
-def run_differences(
-    a: SimulationSummary, tally_a: Tally, b: SimulationSummary, tally_b: Tally
-) -> list[Difference]:
-    """Every figure two runs share, ``a`` the baseline: each seat's win rate and
-    scores (when both have the same seats), each bot's win rate over its seats,
-    the game length in rounds, and the share of each ending."""
-    out = []
-    if len(a.seats) == len(b.seats):
-        for seat_a, seat_b in zip(a.seats, b.seats, strict=True):
-            name = f"seat {seat_a.seat + 1}"
-            if len(a.seats) > 1 or seat_a.wins or seat_b.wins:
+def unpaired_rate(what: str, a: Values, b: Values) -> Difference:
+    """A 0/1 figure of independent games: the score test of two proportions and
+    Newcombe's interval of the difference."""
+    from statsmodels.stats.proportion import (
+        confint_proportions_2indep,
+        test_proportions_2indep,
+    )
+
+    k_a, k_b, n_a, n_b = int(a.sum()), int(b.sum()), a.size, b.size
+    p_a, p_b = k_a / n_a, k_b / n_b
+    if k_a + k_b in (0, n_a + n_b):
+        p_value, low, high = 1.0, p_b - p_a, p_b - p_a
+    else:
+        p_value = float(test_proportions_2indep(k_b, n_b, k_a, n_a, method="score").pvalue)
+        low, high = confint_proportions_2indep(k_b, n_b, k_a, n_a, method="newcomb")
+    return Difference(what, "rate", p_a, p_b, float(low), float(high), p_value, "score test")
+
+
+def unpaired_mean(what: str, a: Values, b: Values) -> Difference:
+    """Any other figure of independent games: Mann-Whitney U, Welch's interval."""
+    delta = float(b.mean() - a.mean())
+    if np.ptp(np.concatenate([a, b])) == 0:
+        p_value, low, high = 1.0, delta, delta
+    else:
+        p_value = float(sps.mannwhitneyu(b, a, alternative="two-sided").pvalue)
+        if a.size > 1 and b.size > 1 and (np.ptp(a) > 0 or np.ptp(b) > 0):
+            interval = sps.ttest_ind(b, a, equal_var=False).confidence_interval(0.95)
+            low, high = float(interval.low), float(interval.high)
+        else:
+            low = high = delta
+    return Difference(
+        what, "mean", float(a.mean()), float(b.mean()), low, high, p_value, "Mann-Whitney"
+    )
+
+
+def holm(differences: Sequence[Difference]) -> list[Difference]:
+    """``differences`` with Holm-adjusted p-values over all of them."""
+    from statsmodels.stats.multitest import multipletests
+
+    if not differences:
+        return []
+    raw = [d.p_value if math.isfinite(d.p_value) else 1.0 for d in differences]
+    adjusted = multipletests(raw, alpha=ALPHA, method="holm")[1]
+    return [replace(d, p_adjusted=float(p)) for d, p in zip(differences, adjusted, strict=True)]
+
+
+# Labels of the per-game rates that are balance counts, not who wins (see rate_label).
+COUNT_LABELS = ("rally point ",)
+
+
+def rate_label(name: str) -> str:
+    """A per-game rate's name in words: ``start.3.wins`` is "starting place 4 win rate"."""
+    group, _, rest = name.partition(".")
+    row, _, column = rest.rpartition(".")
+    if group == "start" and row.isdigit():
+        return f"starting place {int(row) + 1} win rate"
+    if group == "rally":
+        return f"rally point {row} {column}"
+    return name
+
+
+# A figure of both runs: (name, "rate" or "mean", per-game values of a and of b).
+Figure = tuple[str, str, Values, Values]
+
+
+def _figures(run_a: ResultSet, a: GameTable, run_b: ResultSet, b: GameTable) -> list[Figure]:
+    """Every figure both runs have, as per-game values."""
+    out: list[Figure] = []
+    joint = not (a.marginal or b.marginal)  # figures across seats need whole games
+    if a.seats == b.seats:
+        many = a.seats > 1 and joint
+        pos_a, pos_b = (a.positions, b.positions) if many else (None, None)
+        for seat in range(a.seats):
+            name = f"seat {seat + 1}"
+            if many or a.wins[:, seat].any() or b.wins[:, seat].any():
+                wins_a = a.wins[:, seat].astype(np.float64)
+                out.append((f"{name} win rate", "rate", wins_a, b.wins[:, seat].astype(np.float64)))
+            out.append((f"{name} score", "mean", a.scores[:, seat], b.scores[:, seat]))
+            if pos_a is not None and pos_b is not None:
+                out.append((f"{name} finishing position", "mean", pos_a[:, seat], pos_b[:, seat]))
+        if many and joint:
+            ties_a = (a.wins.sum(axis=1) > 1).astype(np.float64)
+            ties_b = (b.wins.sum(axis=1) > 1).astype(np.float64)
+            if ties_a.any() or ties_b.any():
+                out.append(("ties (shared wins)", "rate", ties_a, ties_b))
+    bots_a, bots_b = run_a.summary.bots, run_b.summary.bots
+    if joint and (len(set(bots_a)) > 1 or len(set(bots_b)) > 1):
+        for bot in dict.fromkeys(bots_a):
+            if bot in bots_b:
+                seats_a = [s for s, name in enumerate(bots_a) if name == bot]
+                seats_b = [s for s, name in enumerate(bots_b) if name == bot]
                 out.append(
-                    two_proportion_test(
-                        f"{name} win rate", seat_a.wins, a.games, seat_b.wins, b.games
+                    (
+                        f"{bot} win rate (all its seats)",
+                        "mean",
+                        a.wins[:, seats_a].mean(axis=1, dtype=np.float64),
+                        b.wins[:, seats_b].mean(axis=1, dtype=np.float64),
                     )
                 )
+    if not np.isnan(a.rounds).any() and not np.isnan(b.rounds).any():
+        out.append(("game length (rounds)", "mean", a.rounds, b.rounds))
+    endings = sorted({e for e in (*a.endings, *b.endings) if e is not None})
+    if len(endings) > 1:
+        for ending in endings:
             out.append(
-                mann_whitney_test(
-                    f"{name} score",
-                    tally_a.score_histograms[seat_a.seat],
-                    tally_b.score_histograms[seat_b.seat],
-                )
+                (f"games ending '{ending}'", "rate", a.ending_flags(ending), b.ending_flags(ending))
             )
-    bots_b = {bot.bot: bot for bot in b.by_bot()}
-    if len(a.seats) > 1 and len(b.seats) > 1:
-        for bot_a in a.by_bot():
-            bot_b = bots_b.get(bot_a.bot)
-            if bot_b is not None:
-                out.append(
-                    two_proportion_test(
-                        f"{bot_a.bot} win rate (all its seats)",
-                        bot_a.wins,
-                        a.games * bot_a.seats,
-                        bot_b.wins,
-                        b.games * bot_b.seats,
-                    )
-                )
-    if tally_a.round_histogram and tally_b.round_histogram:
+    zeros_a, zeros_b = np.zeros(a.games), np.zeros(b.games)
+    for name in sorted(set(a.rates) | set(b.rates)):
         out.append(
-            mann_whitney_test(
-                "game length (rounds)", tally_a.round_histogram, tally_b.round_histogram
-            )
-        )
-    for ending in sorted(set(a.endings) | set(b.endings)):
-        out.append(
-            two_proportion_test(
-                f"games ending '{ending}'",
-                a.endings.get(ending, 0),
-                a.games,
-                b.endings.get(ending, 0),
-                b.games,
-            )
+            (rate_label(name), "rate", a.rates.get(name, zeros_a), b.rates.get(name, zeros_b))
         )
     return out
+
+
+def unpaired_reason(a: ResultSet, b: ResultSet) -> str | None:
+    """Why two runs cannot be compared game by game (None: they can)."""
+    sa, sb = a.summary, b.summary
+    if sa.seed != sb.seed:
+        return f"different seeds ({sa.seed} and {sb.seed})"
+    if sa.path != sb.path:
+        return "one ran on Road to 300's fast path, the other through the engine"
+    if len(sa.seats) != len(sb.seats):
+        return "different numbers of seats"
+    if a.games is None or b.games is None:
+        return "no per-game results of both runs"
+    if np.intersect1d(a.games.index, b.games.index).size < 2:
+        return "fewer than two games in common"
+    return None
+
+
+def compare_runs(base: ResultSet, other: ResultSet) -> Comparison:
+    """Every figure of ``other`` against ``base``: paired where they played the same
+    games, else unpaired (and the design says why), Holm-adjusted as one family."""
+    with warnings.catch_warnings():
+        # Near-degenerate samples make SciPy warn about precision; the results stand.
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return _compare(base, other)
+
+
+def _compare(base: ResultSet, other: ResultSet) -> Comparison:
+    reason = unpaired_reason(base, other)
+    if reason is None and base.games is not None and other.games is not None:
+        a, b = paired_tables(base.games, other.games)
+        figures = _figures(base, a, other, b)
+        found = [
+            (paired_rate if kind == "rate" else paired_mean)(name, x, y)
+            for name, kind, x, y in figures
+        ]
+        design = (
+            f"paired: the same {a.games:,} games (same seeds) compared game by game: "
+            "McNemar's test for rates, Wilcoxon signed-rank for the rest, paired 95% intervals"
+        )
+        games = a.games
+    else:
+        a, b = table_of(base), table_of(other)
+        figures = _figures(base, a, other, b)
+        found = [
+            (unpaired_rate if kind == "rate" else unpaired_mean)(name, x, y)
+            for name, kind, x, y in figures
+        ]
+        design = (
+            f"unpaired ({reason}): the score test of two proportions for rates, "
+            "Mann-Whitney U for the rest, 95% Newcombe and Welch intervals"
+        )
+        games = min(a.games, b.games)
+    if not found:
+        raise ReportError(f"{other.label} and {base.label} share no figure to compare")
+    primary = [d for d, figure in zip(found, figures, strict=True) if not _is_count(figure[0])]
+    counts = [d for d, figure in zip(found, figures, strict=True) if _is_count(figure[0])]
+    return Comparison(
+        base.label,
+        other.label,
+        reason is None,
+        games,
+        design,
+        tuple(holm(primary)),
+        tuple(holm(counts)),
+    )
+
+
+def _is_count(what: str) -> bool:
+    """A balance count's figure (``COUNT_GROUPS``), tested in a family of its own."""
+    return what.startswith(COUNT_LABELS)
+
+
+def histogram_values(histogram: Counter[float]) -> Values:
+    """The values a histogram counts, each as often as counted (sorted)."""
+    values = sorted(histogram)
+    return np.repeat(np.array(values, dtype=np.float64), [histogram[v] for v in values])
+
+
+def table_of(run: ResultSet) -> GameTable:
+    """The run's per-game table, or one rebuilt from its tally for unpaired tests:
+    each column holds the right values but not of the same games (``marginal``),
+    so figures across seats (positions, ties, bots) are left out."""
+    if run.games is not None:
+        return run.games
+    tally, games = run.tally, run.tally.games
+    scores = np.column_stack([histogram_values(h) for h in tally.score_histograms])
+    wins = np.column_stack([np.arange(games) < tally.wins[s] for s in range(tally.seats)])
+    rounds = np.full(games, np.nan)
+    if tally.games_with_rounds == games:
+        rounds = histogram_values(Counter({float(k): v for k, v in tally.round_histogram.items()}))
+    endings: list[str | None] = [e for e, n in sorted(tally.endings.items()) for _ in range(n)]
+    endings += [None] * (games - len(endings))
+    rates: dict[str, Values] = {
+        name: (np.arange(games) < round(count)).astype(np.float64)
+        for name, count in tally.stats.items()
+        if name.partition(".")[0] in RATE_GROUPS
+    }
+    return GameTable(np.arange(games), scores, wins, rounds, tuple(endings), rates, marginal=True)

@@ -22,6 +22,7 @@ from roadtrip.sim.results import (
     Row,
     RunScan,
     check_suffix,
+    check_writable,
     game_row,
     iter_jsonl,
     unique_rows,
@@ -60,6 +61,7 @@ def open_results(
 
     Without ``resume`` an existing file is refused; with it the file's rows must be
     of the same run (:class:`~roadtrip.sim.results.RunScan`).  Raises ResultsError."""
+    check_writable(path)
     if path.exists() and not resume:
         raise ResultsError(f"{path} exists: --resume continues it, or choose another file")
     if check_suffix(path) == ".parquet":

@@ -22,17 +22,21 @@ from html import escape
 from pathlib import Path
 
 from roadtrip.sim.balance_tables import CellTable, balance_cells
-from roadtrip.sim.compare import Difference, format_p, run_differences
-from roadtrip.sim.recording import scan_results
+from roadtrip.sim.compare import Comparison, Difference, compare_runs, format_p, table_of
+from roadtrip.sim.fairness import Fairness, seat_fairness
+from roadtrip.sim.game_table import TableBuilder
+from roadtrip.sim.recording import iter_rows
 from roadtrip.sim.report_plots import (
     ReportError,
     ResultSet,
     endings_plot,
+    fairness_plot,
     length_plot,
     score_plot,
     win_rate_by_bot_plot,
     win_rate_by_seat_plot,
 )
+from roadtrip.sim.results import RunScan
 from roadtrip.sim.stats import SimulationSummary
 
 __all__ = ["ReportError", "ResultSet", "load_result_set", "report_html", "write_report"]
@@ -54,7 +58,11 @@ img { max-width: 100%; height: auto; }
 def load_result_set(path: Path, label: str | None = None) -> ResultSet:
     """A run from its results file (``roadtrip simulate --out``), labelled with
     the file's name unless ``label`` is given.  Raises ResultsError or ReportError."""
-    scan = scan_results(path)
+    scan = RunScan(path)
+    builder = TableBuilder()
+    for row in iter_rows(path):
+        if scan.add(row):
+            builder.add_row(row)
     tally, header = scan.tally, scan.header
     if tally is None or header is None:
         raise ReportError(f"{path}: no games in this results file")
@@ -68,7 +76,7 @@ def load_result_set(path: Path, label: str | None = None) -> ResultSet:
         workers=0,
         backend="file",
     )
-    return ResultSet(label or path.stem, summary, tally)
+    return ResultSet(label or path.stem, summary, tally, builder.build())
 
 
 def _table(cells: CellTable) -> str:
@@ -123,8 +131,26 @@ def _figure(title: str, url: str, alt: str) -> str:
     return f"<h2>{escape(title)}</h2><img src='{url}' alt='{escape(alt)}'>"
 
 
-def _comparison(base: ResultSet, other: ResultSet) -> str:
-    differences = run_differences(base.summary, base.tally, other.summary, other.tally)
+def _comparison(comparison: Comparison) -> str:
+    title = f"{comparison.other} against {comparison.base}"
+    text = (
+        f"<h3>{escape(title)}</h3><p class='note'>{escape(comparison.design)}; "
+        f"{len(comparison.differences)} figures, Holm's correction over all of them.</p>"
+        + _differences_table(title, comparison, comparison.differences)
+    )
+    if comparison.counts:
+        text += (
+            f"<p class='note'>The game's balance counts, {len(comparison.counts)} figures: "
+            "a family of their own (Holm-corrected among themselves), not part of the "
+            "answers above.</p>"
+            + _differences_table(f"{title}: balance counts", comparison, comparison.counts)
+        )
+    return text
+
+
+def _differences_table(
+    title: str, comparison: Comparison, differences: Sequence[Difference]
+) -> str:
     rows = []
     for diff in differences:
         rate = diff.kind == "rate"
@@ -137,44 +163,108 @@ def _comparison(base: ResultSet, other: ResultSet) -> str:
                 _shown(diff.b, rate),
                 f"{scale * (diff.b - diff.a):+.2f}{unit}",
                 f"{scale * diff.low:+.2f} to {scale * diff.high:+.2f}",
-                f"{diff.test} {_p(diff)}",
+                diff.test,
+                format_p(diff.p_value),
+                format_p(diff.p_adjusted),
                 "significant" if diff.significant else "not significant",
             )
         )
-    columns = ("figure", base.label, other.label, "difference", "95% interval", "p", "at 5%")
-    title = f"{other.label} against {base.label}"
-    return _table(CellTable(title, columns, tuple(rows))) + _verdicts(
-        differences, base.label, other.label
+    columns = (
+        "figure",
+        comparison.base,
+        comparison.other,
+        "difference",
+        "95% interval",
+        "test",
+        "p",
+        "Holm p",
+        "at 5%",
     )
+    return _table(CellTable(title, columns, tuple(rows)))
 
 
 def _shown(value: float, rate: bool) -> str:
     return f"{value:.1%}" if rate else f"{value:.2f}"
 
 
-def _p(diff: Difference) -> str:
-    return f"p = {format_p(diff.p_value)}"
-
-
-def _verdicts(differences: Sequence[Difference], label_a: str, label_b: str) -> str:
-    significant = [d for d in differences if d.significant]
-    other = [d for d in differences if not d.significant]
-    parts = []
-    if significant:
-        names = ", ".join(d.what for d in significant)
-        parts.append(
-            f"<p class='significant'>Significant differences (p &lt; 0.05): {escape(names)}.</p>"
-        )
-    else:
-        parts.append("<p>No difference is significant at the 5% level.</p>")
-    if other:
-        parts.append(f"<p>Not significant: {escape(', '.join(d.what for d in other))}.</p>")
-    items = "".join(
-        f"<li class='{'significant' if d.significant else 'plain'}'>"
-        f"{escape(d.sentence(label_a, label_b))}</li>"
-        for d in differences
+def _changes(comparison: Comparison) -> str:
+    """What changed between two runs, in words, with the figures behind it."""
+    found = comparison.significant
+    pairing = "game by game on the same seeds" if comparison.paired else "unpaired"
+    head = (
+        f"{comparison.other} against {comparison.base} ({comparison.games:,} games, "
+        f"{pairing}, {len(comparison.differences)} figures, Holm-corrected): "
     )
-    return "".join(parts) + f"<ul>{items}</ul>"
+    if not found:
+        closest = min(comparison.differences, key=lambda d: d.p_adjusted)
+        return head + (
+            "no figure changed significantly; the nearest, "
+            f"{closest.what}: {closest.change()}, Holm-adjusted p = "
+            f"{format_p(closest.p_adjusted)}."
+        )
+    described = "; ".join(
+        f"{d.what} {_shown(d.a, d.kind == 'rate')} to {_shown(d.b, d.kind == 'rate')}, "
+        f"{d.change()}, Holm-adjusted p = {format_p(d.p_adjusted)}"
+        for d in sorted(found, key=lambda d: d.p_adjusted)
+    )
+    return head + f"{len(found)} significant change{'s' if len(found) != 1 else ''}: {described}."
+
+
+def _answers(
+    runs: Sequence[ResultSet],
+    fairness: Sequence[Fairness | None],
+    comparisons: Sequence[Comparison],
+) -> str:
+    """The report's opening: is each run fair by seat, and what changed."""
+    items = []
+    for run, fair in zip(runs, fairness, strict=True):
+        if fair is None:
+            verdict = (
+                "one seat: no fairness test"
+                if len(run.summary.seats) < 2
+                else "no per-game results or no game won: no fairness test"
+            )
+        else:
+            verdict = fair.sentence()
+        css = "significant" if fair is not None and not fair.fair else "plain"
+        items.append(
+            f"<li class='{css}'>Fair by seat? <strong>{escape(run.label)}</strong>: "
+            f"{escape(verdict)}</li>"
+        )
+    for comparison in comparisons:
+        css = "significant" if comparison.significant else "plain"
+        items.append(f"<li class='{css}'>What changed? {escape(_changes(comparison))}</li>")
+    return f"<h2>Answers</h2><ul class='answers'>{''.join(items)}</ul>"
+
+
+def _fairness_section(runs: Sequence[ResultSet], fairness: Sequence[Fairness | None]) -> str:
+    tested = [(run, fair) for run, fair in zip(runs, fairness, strict=True) if fair is not None]
+    if not tested:
+        return ""
+    rows = tuple(
+        (
+            f"{run.label}: seat {share.seat + 1}",
+            f"{share.share:.1%}",
+            f"{share.low:.1%} - {share.high:.1%}",
+            f"{fair.equal:.1%}",
+            format_p(share.p_value),
+            format_p(share.p_adjusted),
+            "off the equal share" if share.off else "-",
+        )
+        for run, fair in tested
+        for share in fair.shares
+    )
+    columns = ("seat", "share of wins", "95% interval", "equal share", "p", "Holm p", "at 5%")
+    tests = "; ".join(f"{run.label}: {fair.test}" for run, fair in tested)
+    url = fairness_plot([run for run, _ in tested], [fair.shares for _, fair in tested])
+    return (
+        "<h2>Fairness by seat</h2><p class='note'>Each seat's share of the wins of the "
+        "games somebody won (a shared win counts 1/k for each of k), against the equal "
+        f"share: chi-square over all seats, and each seat alone ({escape(tests)}), "
+        "Holm-adjusted over the seats.</p>"
+        + _table(CellTable("share of the wins by seat", columns, rows))
+        + f"<img src='{url}' alt='share of wins per seat against the equal share'>"
+    )
 
 
 def _balance_section(runs: Sequence[ResultSet]) -> str:
@@ -200,6 +290,9 @@ def report_html(runs: Sequence[ResultSet], title: str | None = None) -> str:
     if not runs:
         raise ReportError("a report needs at least one run")
     games = sorted({run.summary.game for run in runs})
+    if len(games) > 1:
+        named = ", ".join(f"{run.label} is {run.summary.game}" for run in runs)
+        raise ReportError(f"a report compares runs of one game, not of several ({named})")
     heading = title or f"{', '.join(games)}: simulation report"
     body: list[str] = [f"<h1>{escape(heading)}</h1>"]
     shared = {
@@ -213,16 +306,21 @@ def report_html(runs: Sequence[ResultSet], title: str | None = None) -> str:
     body.append("<ul>")
     body += [_run_facts(run, shared) for run in runs]
     body.append("</ul>")
-    if len(runs) > 1:
+    fairness = [
+        seat_fairness(table_of(run)) if len(run.summary.seats) > 1 else None for run in runs
+    ]
+    comparisons = [compare_runs(runs[0], run) for run in runs[1:]]
+    body.insert(1, _answers(runs, fairness, comparisons))
+    if comparisons:
         body.append("<h2>Comparison</h2>")
         body.append(
             "<p class='note'>Each figure of every run is compared with the first run "
-            f"({escape(runs[0].label)}): win rates and shares by the two-proportion z-test, "
-            "scores and lengths by the Mann-Whitney U test, each two-sided at the 5% level. "
-            "With many figures, about one in twenty differences that are not real still "
-            "shows as significant.</p>"
+            f"({escape(runs[0].label)}), two-sided; within each comparison Holm's "
+            "correction keeps the chance of any false alarm at 5%, and both the raw and "
+            "the adjusted p are shown.</p>"
         )
-        body += [_comparison(runs[0], run) for run in runs[1:]]
+        body += [_comparison(comparison) for comparison in comparisons]
+    body.append(_fairness_section(runs, fairness))
     body.append("<h2>Results by seat</h2><div class='runs'>")
     body += [f"<div>{_seats_table(run)}</div>" for run in runs]
     body.append("</div>")
@@ -230,16 +328,28 @@ def report_html(runs: Sequence[ResultSet], title: str | None = None) -> str:
     body.append(
         _figure("Win rate by seat", win_rate_by_seat_plot(runs), "win rate per seat, 95% intervals")
     )
-    if any(len(run.summary.seats) > 1 for run in runs):
+    if any(len(set(run.summary.bots)) > 1 for run in runs):
         body.append(
             _figure(
                 "Win rate by bot", win_rate_by_bot_plot(runs), "win rate per bot, 95% intervals"
             )
         )
+    elif any(len(run.summary.seats) > 1 for run in runs):
+        bots = ", ".join(sorted({run.summary.bots[0] for run in runs}))
+        body.append(
+            f"<p class='note'>Every seat has the same bot ({escape(bots)}): the win rate by "
+            "bot is the share of games with a winner, so there is no chart by bot.</p>"
+        )
     if all(run.tally.round_histogram for run in runs):
         body.append(_figure("Game length", length_plot(runs), "rounds per game"))
-    if any(run.summary.endings for run in runs):
+    endings = {ending for run in runs for ending in run.summary.endings}
+    if len(endings) > 1:
         body.append(_figure("Endings", endings_plot(runs), "share of games per ending"))
+    elif endings:
+        body.append(
+            f"<p class='note'>Every game ended the same way ({escape(endings.pop())}): "
+            "no chart of endings.</p>"
+        )
     body.append(_balance_section(runs))
     return (
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>"

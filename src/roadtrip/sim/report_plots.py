@@ -18,9 +18,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from roadtrip.core.errors import RoadtripError
+from roadtrip.sim.game_table import GameTable
 from roadtrip.sim.stats import SimulationSummary, Tally, wilson_interval
 
 WIDTH, HEIGHT, DPI = 7.5, 3.6, 100
+# At most this many bars in a score histogram (a bar per score when they are fewer).
+SCORE_BINS = 25
 
 
 class ReportError(RoadtripError, ValueError):
@@ -29,11 +32,14 @@ class ReportError(RoadtripError, ValueError):
 
 @dataclass(frozen=True)
 class ResultSet:
-    """One run: its label, summary and tally (the tally's histograms feed the plots)."""
+    """One run: its label, summary and tally (the tally's histograms feed the plots)
+    and, where kept, each game's figures (the paired tests and the fairness test
+    need them)."""
 
     label: str
     summary: SimulationSummary
     tally: Tally
+    games: GameTable | None = None
 
 
 def figure_class() -> Any:
@@ -71,15 +77,20 @@ def _bins(histograms: Sequence[Counter[Any]], most: int = 40) -> list[float]:
 
 
 def score_plot(runs: Sequence[ResultSet]) -> str:
-    """Each run's score distribution per seat (share of games), a panel per run."""
-    columns = min(3, len(runs))
-    rows = math.ceil(len(runs) / columns)
-    figure = _figure(WIDTH if columns == 1 else 3.4 * columns, HEIGHT * rows)
+    """The score distribution (share of games) in a small panel per seat, each run
+    a line in it: one crowded panel of every seat's lines was unreadable."""
+    seats = max(len(run.tally.score_histograms) for run in runs)
+    columns = min(3, seats)
+    rows = math.ceil(seats / columns)
+    figure = _figure(WIDTH if columns == 1 else 3.2 * columns, 2.6 * rows + 0.4)
     axes = figure.subplots(rows, columns, squeeze=False, sharex=True, sharey=True)
-    bins = _bins([h for run in runs for h in run.tally.score_histograms])
-    for number, run in enumerate(runs):
-        ax = axes[number // columns][number % columns]
-        for seat, histogram in enumerate(run.tally.score_histograms):
+    bins = _bins([h for run in runs for h in run.tally.score_histograms], most=SCORE_BINS)
+    for seat in range(seats):
+        ax = axes[seat // columns][seat % columns]
+        for run in runs:
+            if seat >= len(run.tally.score_histograms):
+                continue
+            histogram = run.tally.score_histograms[seat]
             values = sorted(histogram)
             ax.hist(
                 values,
@@ -87,13 +98,19 @@ def score_plot(runs: Sequence[ResultSet]) -> str:
                 weights=[histogram[value] / run.tally.games for value in values],
                 histtype="step",
                 linewidth=1.5,
-                label=f"seat {seat + 1} ({run.summary.seats[seat].bot})",
+                label=run.label,
             )
-        ax.set_title(run.label)
+        bots = sorted(
+            {run.summary.seats[seat].bot for run in runs if seat < len(run.summary.seats)}
+        )
+        ax.set_title(f"seat {seat + 1} ({', '.join(bots)})", fontsize="medium")
         ax.set_xlabel("score")
-        ax.set_ylabel("share of games")
-        ax.legend(fontsize="small")
-    for number in range(len(runs), rows * columns):
+        ax.tick_params(labelbottom=True)  # every panel its scale: the last row may be short
+        if seat % columns == 0:
+            ax.set_ylabel("share of games")
+        if len(runs) > 1 and seat == 0:
+            ax.legend(fontsize="small")
+    for number in range(seats, rows * columns):
         axes[number // columns][number % columns].set_visible(False)
     return png_url(figure)
 
@@ -114,8 +131,8 @@ def _grouped_bars(
             rate, low, high = value
             xs.append(group - 0.4 + width * (number + 0.5))
             heights.append(rate)
-            below.append(rate - low)
-            above.append(high - rate)
+            below.append(max(0.0, rate - low))  # rounding may put an end a hair inside
+            above.append(max(0.0, high - rate))
         ax.bar(xs, heights, width, yerr=[below, above], capsize=3, label=run.label)
     ax.set_xticks(range(len(groups)), groups)
     ax.yaxis.set_major_formatter("{x:.0%}")
@@ -202,4 +219,18 @@ def endings_plot(runs: Sequence[ResultSet]) -> str:
         values.append(row)
     _grouped_bars(ax, endings, runs, values)
     ax.set_ylabel("share of games (95% interval)")
+    return png_url(figure)
+
+
+def fairness_plot(runs: Sequence[ResultSet], shares: Sequence[Sequence[Any]]) -> str:
+    """Each seat's share of the wins (ties shared) with its 95% interval, a bar per
+    run, against the dashed equal-share line (``shares[run]``: its SeatShares)."""
+    seats = max(len(seat_shares) for seat_shares in shares)
+    figure = _figure()
+    ax = figure.subplots()
+    values = [[(s.share, s.low, s.high) for s in seat_shares] for seat_shares in shares]
+    _grouped_bars(ax, [f"seat {n + 1}" for n in range(seats)], runs, values)
+    ax.axhline(1 / seats, color="black", linestyle="--", linewidth=1, label="equal share")
+    ax.legend(fontsize="small")
+    ax.set_ylabel("share of the wins (95% interval)")
     return png_url(figure)

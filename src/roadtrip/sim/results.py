@@ -22,6 +22,7 @@ the file is read and cut off before a resumed run appends.  Parquet
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
@@ -99,6 +100,24 @@ def tally_rows(rows: Iterable[Row], seats: int) -> Tally:
     return tally
 
 
+def file_error(path: Path, exc: OSError, doing: str = "read") -> ResultsError:
+    """A results file's OSError as one line: "cannot read FILE: reason"."""
+    reason = (exc.strerror or str(exc)).lower()
+    return ResultsError(f"cannot {doing} the results file {path}: {reason}")
+
+
+def check_writable(path: Path, what: str = "the results file") -> None:
+    """A ResultsError, before a run starts, if ``path`` cannot be written: its folder
+    is missing or read-only, or it is a folder itself."""
+    parent = path.parent
+    if path.is_dir():
+        raise ResultsError(f"cannot write {what} {path}: it is a folder")
+    if not parent.is_dir():
+        raise ResultsError(f"cannot write {what} {path}: no folder {parent}")
+    if not os.access(parent, os.W_OK):
+        raise ResultsError(f"cannot write {what} {path}: the folder {parent} is read-only")
+
+
 def check_suffix(path: Path) -> str:
     """The file's format (``.jsonl`` or ``.parquet``), or a ResultsError."""
     if path.suffix not in SUFFIXES:
@@ -111,8 +130,12 @@ def check_suffix(path: Path) -> str:
 def iter_jsonl(path: Path) -> Iterator[Row]:
     """The rows of a JSON Lines file, read a line at a time; a last line without its
     newline (half-written by a killed run) is left out.  A ResultsError for a whole
-    line that is not a row."""
-    with path.open("rb") as file:
+    line that is not a row, or a file that cannot be read (a folder, no permission)."""
+    try:
+        file = path.open("rb")
+    except OSError as exc:
+        raise file_error(path, exc) from None
+    with file:
         for number, line in enumerate(file, start=1):
             if not line.endswith(b"\n"):
                 return
@@ -124,6 +147,8 @@ def iter_jsonl(path: Path) -> Iterator[Row]:
                 raise ResultsError(
                     f"{path}, line {number}: not a results row ({exc.msg})"
                 ) from None
+            except ValueError:  # bytes that are not UTF-8: not a text file at all
+                raise ResultsError(f"{path}, line {number}: not a results row (not text)") from None
             if not isinstance(row, dict) or "index" not in row:
                 raise ResultsError(f"{path}, line {number}: not a results row")
             yield row
@@ -181,7 +206,17 @@ class RunScan:
         self.tally: Tally | None = None
 
     def add(self, row: Row) -> bool:
-        """Count ``row`` unless its game is counted already; True if it was new."""
+        """Count ``row`` unless its game is counted already; True if it was new.
+        A ResultsError for a row that lacks a field or holds a wrong value."""
+        try:
+            return self._add(row)
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, ResultsError):
+                raise
+            what = f"no field {exc}" if isinstance(exc, KeyError) else str(exc)
+            raise ResultsError(f"{self.path}: a row that is not a results row ({what})") from None
+
+    def _add(self, row: Row) -> bool:
         index = int(row["index"])
         if index in self.done:
             return False
@@ -198,6 +233,8 @@ class RunScan:
             raise ResultsError(f"{self.path} holds game {index}, beyond -n {self.games}")
         if self.tally is None:
             self.tally = Tally(len(row["scores"]))
+        elif len(row["scores"]) != self.tally.seats:
+            raise ResultsError(f"{self.path}: game {index} has another number of seats")
         self.tally.add(result_of_row(row))
         self.done.add(index)
         return True
@@ -216,16 +253,22 @@ class JsonlWriter:
 
     def __init__(self, path: Path, keep: int | None = None) -> None:
         self.path = path
-        if keep is None:
-            self._file = path.open("x", encoding="utf-8")
-        else:
-            self._file = path.open("r+", encoding="utf-8")
-            self._file.truncate(keep)
-            self._file.seek(keep)
+        try:
+            if keep is None:
+                self._file = path.open("x", encoding="utf-8")
+            else:
+                self._file = path.open("r+", encoding="utf-8")
+                self._file.truncate(keep)
+                self._file.seek(keep)
+        except OSError as exc:
+            raise file_error(path, exc, "write") from None
 
     def write(self, rows: Sequence[Row]) -> None:
-        self._file.writelines(json.dumps(row, separators=(",", ":")) + "\n" for row in rows)
-        self._file.flush()
+        try:
+            self._file.writelines(json.dumps(row, separators=(",", ":")) + "\n" for row in rows)
+            self._file.flush()
+        except OSError as exc:  # a full disk, a removed folder
+            raise file_error(self.path, exc, "write") from None
 
     def close(self) -> None:
         self._file.close()

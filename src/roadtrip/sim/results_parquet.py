@@ -28,6 +28,7 @@ from roadtrip.sim.results import (
     Row,
     RunScan,
     batched,
+    file_error,
     iter_jsonl,
     whole_lines_length,
 )
@@ -114,10 +115,26 @@ def iter_parquet_rows(path: Path) -> Iterator[Row]:
             raise ResultsError(f"{path}: no such results file")
         raise ResultsError(f"{path}: not a readable Parquet file and no journal beside it")
     if parquet is not None:
-        for batch in parquet.iter_batches(batch_size=BATCH):
-            yield from from_table(batch)
+        yield from _checked_batches(path, parquet)
     if journal.exists():
         yield from iter_jsonl(journal)
+
+
+def _checked_batches(path: Path, parquet: Any) -> Iterator[Row]:
+    """The rows of a readable Parquet footer's file; data that cannot be decoded (a
+    corrupt page, another schema) is a ResultsError naming the file, not a traceback."""
+    pa, _ = pyarrow_modules()
+    batches = parquet.iter_batches(batch_size=BATCH)
+    while True:
+        try:
+            batch = next(batches, None)
+            if batch is None:
+                return
+            rows = from_table(batch)
+        except (pa.ArrowException, OSError, KeyError, TypeError, ValueError) as exc:
+            reason = " ".join(str(exc).split())  # pyarrow's messages run over lines
+            raise ResultsError(f"{path}: corrupt or not a results file ({reason})") from None
+        yield from rows
 
 
 class ParquetWriter:
@@ -130,7 +147,10 @@ class ParquetWriter:
         _, pq = pyarrow_modules()
         self.path = path
         self.journal = journal_path(path)
-        self._parquet = pq.ParquetWriter(path, schema())
+        try:
+            self._parquet = pq.ParquetWriter(path, schema())
+        except OSError as exc:
+            raise file_error(path, exc, "write") from None
         for batch in batched(iter_jsonl(self.journal), BATCH):
             self._parquet.write_table(to_table(batch))
         self._journal = JsonlWriter(self.journal, keep=whole_lines_length(self.journal))
@@ -139,7 +159,10 @@ class ParquetWriter:
         if not rows:
             return
         self._journal.write(rows)
-        self._parquet.write_table(to_table(rows))
+        try:
+            self._parquet.write_table(to_table(rows))
+        except OSError as exc:  # a full disk: the journal keeps what was played
+            raise file_error(self.path, exc, "write") from None
 
     def close(self) -> None:
         self._parquet.close()

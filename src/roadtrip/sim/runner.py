@@ -360,6 +360,8 @@ def simulate_run(
         workers=used_workers,
         backend=backend,
         path="fast" if fast else "engine",
+        # Only this run's games took elapsed_s: a resumed run's earlier games did not.
+        played=tally.games - (earlier.games if earlier is not None else 0),
     )
     return summary, tally
 

@@ -19,7 +19,7 @@ Number = TypeVar("Number", int, float)
 
 # The fields of ``SimulationSummary.to_dict()`` that say how a run ran, not what
 # happened in its games: every other field is the same on every backend.
-MACHINE_FIELDS = ("elapsed_s", "games_per_second", "workers", "backend")
+MACHINE_FIELDS = ("elapsed_s", "games_per_second", "workers", "backend", "played")
 
 # The normal quantile for a two-sided 95% interval.
 Z_95 = 1.959963984540054
@@ -242,6 +242,9 @@ class SimulationSummary:
     # "engine": the rules library; "fast": Road to 300's compiled fast path
     # (``roadtrip.sim.fast_road_to_300``), its own random streams.
     path: str = "engine"
+    # The games played in this run (in ``elapsed_s``); fewer than ``games`` when a
+    # resumed run found the others in its results file.  None: all of them.
+    played: int | None = None
 
     @property
     def bots(self) -> tuple[str, ...]:
@@ -275,8 +278,13 @@ class SimulationSummary:
         workers: int,
         backend: str = "local",
         path: str = "engine",
+        played: int | None = None,
     ) -> SimulationSummary:
+        """The summary of ``tally``; ``played`` of its games were played in
+        ``elapsed_s`` (the others came from a results file), so the speed counts only
+        them."""
         games = tally.games
+        timed = games if played is None else played
         seats = []
         for seat in range(tally.seats):
             low, high = wilson_interval(tally.wins[seat], games)
@@ -304,7 +312,7 @@ class SimulationSummary:
                 tally.rounds / tally.games_with_rounds if tally.games_with_rounds else None
             ),
             elapsed_s=elapsed_s,
-            games_per_second=games / elapsed_s if elapsed_s > 0 else 0.0,
+            games_per_second=timed / elapsed_s if elapsed_s > 0 else 0.0,
             workers=workers,
             median_rounds=_median_or_none(tally.round_histogram),
             rounds_range=(
@@ -320,6 +328,7 @@ class SimulationSummary:
             stats={name: tally.stats[name] / games for name in sorted(tally.stats)},
             backend=backend,
             path=path,
+            played=played,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -345,6 +354,7 @@ class SimulationSummary:
             "workers": self.workers,
             "backend": self.backend,
             "path": self.path,
+            "played": self.games if self.played is None else self.played,
         }
 
 
