@@ -407,8 +407,9 @@ def corrupt_variants(game: Game, data: dict[str, Any]) -> Iterator[tuple[str, st
             yield "chance outcome by a seat", variant(actions=at(index, [0, action]))
             others = sorted(possible - {action})
             if others:  # possible, but not what the record's seed draws there
-                yield "chance outcome its seed does not draw", variant(
-                    actions=at(index, [CHANCE, others[0]]), returns=None
+                yield (
+                    "chance outcome its seed does not draw",
+                    variant(actions=at(index, [CHANCE, others[0]]), returns=None),
                 )
             impossible = [a for a in range(game.max_chance_outcomes()) if a not in possible]
             if impossible:

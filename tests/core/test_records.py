@@ -13,7 +13,6 @@ import roadtrip
 from roadtrip.core import CHANCE, CorruptRecord, Match, MatchRecord, State, replay, replay_states
 from roadtrip.core.records import RECORD_FORMAT, RECORD_VERSION
 
-
 SEED = 42  # the seed the fixture's match is played with (its records carry it)
 
 

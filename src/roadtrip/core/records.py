@@ -210,10 +210,14 @@ def _words(state: State, outcome: int) -> str:
 
 
 def _step(state: State, index: int, seat: int, action: int, check: _SeedCheck | None) -> None:
-    if check is not None and seat == CHANCE and state.is_chance_node():
-        # An outcome that is not even possible gets apply_action's message below.
-        if any(action == outcome for outcome, _ in state.chance_outcomes()):
-            check.check(state, index, action)
+    # An outcome that is not even possible gets apply_action's message below.
+    if (
+        check is not None
+        and seat == CHANCE
+        and state.is_chance_node()
+        and any(action == outcome for outcome, _ in state.chance_outcomes())
+    ):
+        check.check(state, index, action)
     try:
         state.apply_action(action, seat)
     except RoadtripError as exc:
