@@ -192,7 +192,7 @@ def test_one_bot_per_seat_and_seating_mistakes() -> None:
     out = check_clean(play("--players", "3", "--seed", "1", stdin="q\n", bots="random,random"))
     assert "Player 2 (random), Player 3 (random)" in out
     for args, message in [
-        (["--bots", "random,random"], "--bots names 2 bots for 3 bot seats"),
+        (["--players", "4", "--bots", "random,random"], "--bots names 2 bots for 3 bot seats"),
         (["--bots", "nosuchbot"], "no bot 'nosuchbot' for road-rally"),
         (["--humans", "5"], "--humans must be 1 to 4"),
         (["--hotseat", "--bots", "random"], "--hotseat puts a human on every seat"),

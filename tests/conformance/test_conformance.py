@@ -24,6 +24,7 @@ import subprocess
 import sys
 from collections import deque
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from fractions import Fraction
 from random import Random
 from typing import Any
@@ -43,6 +44,7 @@ from roadtrip.core import (
     InvalidSeat,
     MatchRecord,
     NotYourTurn,
+    SeedMismatch,
     State,
     replay,
     replay_states,
@@ -338,7 +340,8 @@ def test_record_round_trip_replays_every_state(game: Game) -> None:
     for seed in whole_match_seeds(game):
         seen: list[str] = []
         final = playout(game, seed, lambda s, seen=seen: seen.append(json.dumps(s.view(None))))
-        record = MatchRecord.of(final, seed, note="conformance")
+        # The playout's chance is its own generator, no seed's draws: no seed.
+        record = MatchRecord.of(final, None, note="conformance")
         again = MatchRecord.from_json(record.to_json())
         assert again == record
         assert again.returns == tuple(final.returns())
@@ -356,7 +359,7 @@ def test_record_of_an_unfinished_match_replays(game: Game) -> None:
         if state.is_terminal():
             break
         random_step(state, rng)
-    record = MatchRecord.from_json(MatchRecord.of(state, 1).to_json())
+    record = MatchRecord.from_json(MatchRecord.of(state, None).to_json())
     assert (record.returns is None) == (not state.is_terminal())
     assert snapshot(replay(record)) == snapshot(state)
 
@@ -402,6 +405,12 @@ def corrupt_variants(game: Game, data: dict[str, Any]) -> Iterator[tuple[str, st
             possible = {a for a, _ in state.chance_outcomes()}
             yield "chance outcome out of range", variant(actions=at(index, [CHANCE, -1]))
             yield "chance outcome by a seat", variant(actions=at(index, [0, action]))
+            others = sorted(possible - {action})
+            if others:  # possible, but not what the record's seed draws there
+                yield (
+                    "chance outcome its seed does not draw",
+                    variant(actions=at(index, [CHANCE, others[0]]), returns=None),
+                )
             impossible = [a for a in range(game.max_chance_outcomes()) if a not in possible]
             if impossible:
                 bad_roll = [CHANCE, impossible[0]]
@@ -429,7 +438,7 @@ def corrupt_variants(game: Game, data: dict[str, Any]) -> Iterator[tuple[str, st
 def test_corrupt_records_raise_corrupt_record(game: Game) -> None:
     """Bad JSON, wrong format, unknown game, bad option, illegal action, truncated
     actions with a claimed result, wrong returns, seat mismatch: CorruptRecord."""
-    final = playout(game, 3)
+    final = seeded_playout(game, 3)
     data = MatchRecord.of(final, 3).to_dict()
     assert data["format"] == "roadtrip-match-record"
     names = []
@@ -452,10 +461,34 @@ def test_corrupt_records_raise_corrupt_record(game: Game) -> None:
     assert replay(MatchRecord.from_json(json.dumps(data))).returns() == final.returns()
 
 
+def test_a_record_replays_only_the_draws_of_its_seed(game: Game) -> None:
+    """A match's record verifies by its seed; another possible outcome at a chance
+    step (the first three that offer one) is refused, naming that step; so is the
+    same record under another seed."""
+    final = seeded_playout(game, 5)
+    record = MatchRecord.from_json(MatchRecord.of(final, 5).to_json())
+    assert record.verified_by_seed
+    assert replay(record).history() == final.history()
+    state, forged = game.new_initial_state(), 0
+    for index, (seat, action) in enumerate(record.actions):
+        others = [a for a, _ in state.chance_outcomes() if a != action] if seat == CHANCE else []
+        if others and forged < 3:
+            forged += 1
+            changed = (*record.actions[:index], (CHANCE, others[-1]), *record.actions[index + 1 :])
+            with pytest.raises(SeedMismatch, match=rf"^action {index} \(chance: .* seed 5 draws"):
+                deque(replay_states(replace(record, actions=changed, returns=None)), maxlen=0)
+        if forged == 3:
+            break
+        state.apply_action(action, None if seat == CHANCE else seat)
+    assert forged > 0
+    with pytest.raises(SeedMismatch, match="seed 6 draws there"):
+        replay(replace(record, seed=6))
+
+
 # ------------------------------------------------------------ determinism
-def seeded_history(game: Game, seed: int) -> list[tuple[int, int]]:
-    """A match whose chance comes from ChanceSampler(seed) and whose decisions come
-    from a bot with Random(seed)."""
+def seeded_playout(game: Game, seed: int) -> State:
+    """A match whose chance comes from ChanceSampler(seed), as a Match draws it, and
+    whose decisions come from a bot with Random(seed)."""
     sampler = ChanceSampler(seed)
     rng = Random(seed)
     state = game.new_initial_state()
@@ -467,7 +500,12 @@ def seeded_history(game: Game, seed: int) -> list[tuple[int, int]]:
         else:
             seat = rng.choice(state.active_seats())
             state.apply_action(rng.choice(state.legal_actions(seat)), seat)
-    return state.history()
+    return state
+
+
+def seeded_history(game: Game, seed: int) -> list[tuple[int, int]]:
+    """The history of :func:`seeded_playout`."""
+    return seeded_playout(game, seed).history()
 
 
 def test_same_seed_same_match(game: Game) -> None:

@@ -103,6 +103,7 @@ for _name in ROAD_RALLY_COLOR_BOTS:  # heuristic-green ..., heuristic-no-green .
         + ("avoiding" if "-no-" in _name else "favouring")
         + " one colour of cards (balance checks)",
         games=("road-rally",),
+        table=False,  # for the simulator and studies: not offered in seat menus
     )
 
 __all__ = [

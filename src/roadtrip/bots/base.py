@@ -172,6 +172,7 @@ class _BotKind:
     summary: str
     games: tuple[str, ...] | None  # None: every game
     thinks: bool  # its decisions take time worth running off the server's event loop
+    table: bool = True  # offered in seat menus (False: a variant for balance checks)
 
     def serves(self, game_id: str | None) -> bool:
         return game_id is None or self.games is None or game_id in self.games
@@ -189,16 +190,19 @@ def register_bot(
     games: tuple[str, ...] | None = None,
     *,
     thinks: bool | None = None,
+    table: bool = True,
 ) -> None:
     """Register a bot kind; ``games`` limits it to those game ids (None: every game).
     Registering a name again for the same games replaces that registration.
 
     ``thinks``: its decisions take long enough (milliseconds or more) that the web
     app plays them in its bot process pool; None: those with a time budget (a
-    ``seconds`` keyword) think."""
+    ``seconds`` keyword) think.  ``table`` False: a variant made for balance checks
+    (Road Rally's colour heuristics), left out of seat menus (``bot_names(...,
+    table=True)``) but taken by name everywhere."""
     kinds = [kind for kind in _BOTS.get(name, []) if kind.games != games]
     thinking = _takes_seconds(factory) if thinks is None else thinks
-    _BOTS[name] = [*kinds, _BotKind(factory, summary, games, thinking)]
+    _BOTS[name] = [*kinds, _BotKind(factory, summary, games, thinking, table)]
 
 
 def _kind(name: str, game_id: str) -> _BotKind | None:
@@ -207,10 +211,13 @@ def _kind(name: str, game_id: str) -> _BotKind | None:
     return serving[0] if serving else None
 
 
-def bot_names(game_id: str | None = None) -> list[str]:
-    """Bot kinds available (for ``game_id``, if given)."""
+def bot_names(game_id: str | None = None, *, table: bool = False) -> list[str]:
+    """Bot kinds available (for ``game_id``, if given); ``table``: only those offered
+    at a table, without the variants made for balance checks."""
     return sorted(
-        name for name, kinds in _BOTS.items() if any(kind.serves(game_id) for kind in kinds)
+        name
+        for name, kinds in _BOTS.items()
+        if any(kind.serves(game_id) and (kind.table or not table) for kind in kinds)
     )
 
 
@@ -239,7 +246,11 @@ def make_bot(name: str, game: Game, think: float | None = None) -> Bot:
     """
     kind = _kind(name, game.id)
     if kind is None:
-        choices = ", ".join(bot_names(game.id)) or "none"
+        table = bot_names(game.id, table=True)
+        choices = ", ".join(table) or "none"
+        balance = [b for b in bot_names(game.id) if b not in table]
+        if balance:
+            choices += f" (for balance checks: {', '.join(balance)})"
         raise UnknownBot(f"no bot '{name}' for {game.id}; choose from: {choices}")
     if think is not None and _takes_seconds(kind.factory):
         return cast(Callable[..., Bot], kind.factory)(game, seconds=think)

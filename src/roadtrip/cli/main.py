@@ -14,6 +14,7 @@ red line and exits with code 2; there are no tracebacks for mistakes a user can 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -27,6 +28,7 @@ from roadtrip.bots.advice import DEFAULT_SECONDS
 from roadtrip.cli import play as terminal
 from roadtrip.cli.advice_view import AdvisorHint
 from roadtrip.cli.exits import fail, user_errors
+from roadtrip.cli.seating import players_for_bots
 from roadtrip.core import (
     Game,
     Match,
@@ -104,8 +106,14 @@ def games(
         console.print("Details: roadtrip games --options GAME")
 
 
-def build_game(game_id: str, option_texts: list[str], players: int | None) -> Game:
-    """Load ``game_id`` with ``name=value`` options and an optional player count."""
+def build_game(
+    game_id: str,
+    option_texts: list[str],
+    players: int | None,
+    implied_players: Callable[[], int | None] | None = None,
+) -> Game:
+    """Load ``game_id`` with ``name=value`` options and an optional player count;
+    ``implied_players`` gives the count when neither sets one (``--bots``)."""
     options: dict[str, OptionValue] = parse_option_texts(
         game_id, game_class(game_id).options_spec, option_texts
     )
@@ -113,6 +121,10 @@ def build_game(game_id: str, option_texts: list[str], players: int | None) -> Ga
         if "players" in options and options["players"] != players:
             fail(f"--players {players} and --option players={options['players']} disagree")
         options["players"] = players
+    elif "players" not in options and implied_players is not None:
+        implied = implied_players()
+        if implied is not None:
+            options["players"] = implied
     return load_game(game_id, **options)
 
 
@@ -195,22 +207,38 @@ def play(
     """Play a game in the terminal; type q to quit."""
     console = _console()
     with user_errors():
-        game = build_game(game_id, option or [], players)
+        ui = terminal.ui_for(game_id)
+        seated = getattr(ui, "play_seated", None)  # games with bot seats run their own loop
+        noun = getattr(ui, "noun", "players")
+        game = build_game(
+            game_id,
+            option or [],
+            players,
+            # One bot named per seat sets the count (the README's road-rally line).
+            (lambda: players_for_bots(game_id, bots, humans, noun)) if seated else None,
+        )
         bot = AdvisorHint(hint_seconds) if hint else None
+        # A drawn seed must not be searchable from one's own cards: 62 bits (as the
+        # server's), and where cards are hidden it is shown only once the game ends,
+        # since it rebuilds every hand and every draw to come.
+        withheld = seed is None and not game.info.perfect_information
         if seed is None:
-            seed = secrets.randbelow(1_000_000)
-            console.print(f"Seed {seed} (play this game again with --seed {seed})")
+            seed = secrets.randbits(62)
+            if withheld:
+                console.print(
+                    "Seed drawn at random: shown when the game ends (it would reveal the cards)"
+                )
+            else:
+                console.print(f"Seed {seed} (play this game again with --seed {seed})")
         else:
             console.print(f"Seed {seed}")
         match = Match(game, seed)
-        ui = terminal.ui_for(game.id)
         if names is not None:
             name_seats = getattr(ui, "name_seats", None)  # games whose seats take names
             if name_seats is None:
                 fail(f"--names is not offered for {game.id}")
             name_seats(names, game.num_players())
         console.print(f"[bold]{escape(game.info.name)}[/]: {escape(game.info.summary)}")
-        seated = getattr(ui, "play_seated", None)  # games with bot seats run their own loop
         if seated is not None:
             outcome: str = seated(
                 console, match, _read(console), bots=bots, humans=humans, hotseat=hotseat, hint=bot
@@ -225,6 +253,9 @@ def play(
             _save(console, match, save)
         elif outcome == "over":
             console.print(f"Keep a record next time with --save FILE (this was seed {seed}).")
+            withheld = False  # shown just now
+        if withheld:  # the game is over (or left): its seed no longer gives anything away
+            console.print(f"This was seed {seed} (play this game again with --seed {seed})")
 
 
 @app.command()
@@ -245,10 +276,18 @@ def replay(
         game = states[0].game
         console.print(f"[bold]{escape(game.info.name)}[/] record {escape(str(file))}")
         options = ", ".join(f"{k}={_text(v)}" for k, v in game.options.items())
-        seed = "none" if record.seed is None else record.seed
-        console.print(f"Seed {seed} · options: {escape(options)}")
+        console.print(f"{_seed_words(record)} · options: {escape(options)}")
         ui = terminal.ui_for(game.id)
         terminal.replay_match(console, record, states, ui, _read(console) if step else None)
+
+
+def _seed_words(record: MatchRecord) -> str:
+    """What the seed of a replayed record vouches for (replay refused any outcome
+    the seed does not draw, so a seed here means every outcome was checked)."""
+    if record.seed is None:
+        return "No seed: chance outcomes only checked as possible"
+    run = "" if record.run_game is None else f" (game {record.run_game} of a simulator run)"
+    return f"Seed {record.seed}{run}: verified by its seed"
 
 
 def main() -> None:

@@ -1,5 +1,6 @@
 """Seating for the terminal games that mix humans and bots (Road Rally USA, The Open
-Road): who sits where from ``--humans``, ``--bots`` and ``--hotseat``, and each bot
+Road): who sits where from ``--humans``, ``--bots`` and ``--hotseat`` (and how many
+seats, when ``--bots`` names one bot per seat and no count is given), and each bot
 seat's own random generator, so that a seed replays the same game."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from dataclasses import dataclass
 from random import Random
 
 from roadtrip.bots import Bot, bot_names, make_bot
-from roadtrip.core import Game, Match, RoadtripError
+from roadtrip.core import Game, Match, RoadtripError, game_class
 
 DEFAULT_BOTS = ("heuristic", "random")
 """Best first: a bot seat without a named bot gets the first one the game has."""
@@ -36,7 +37,7 @@ def seat_bots(
     count = 1 if humans is None else humans
     if not 1 <= count <= seats:
         raise SeatError(f"--humans must be 1 to {seats} with {seats} {noun}; got {count}")
-    names = [b.strip() for b in bots.split(",") if b.strip()] if bots else []
+    names = bot_list(bots)
     free = seats - count
     if names and not free:
         raise SeatError(f"every seat has a human (--humans {count}): there is no seat for --bots")
@@ -48,6 +49,32 @@ def seat_bots(
             "give one name for all of them or one per seat"
         )
     return {count + index: name for index, name in enumerate(names)}
+
+
+def bot_list(bots: str | None) -> list[str]:
+    """The names ``--bots`` gives, in seat order."""
+    return [b.strip() for b in bots.split(",") if b.strip()] if bots else []
+
+
+def players_for_bots(
+    game_id: str, bots: str | None, humans: int | None, noun: str = "players"
+) -> int | None:
+    """The seat count ``--bots`` implies when no player count is given: the humans
+    (1 unless ``--humans``) and one seat per bot named, when it names more than one
+    (a single name fills the bot seats of the game's default count).  SeatError
+    when that count is not one the game seats."""
+    names = bot_list(bots)
+    if len(names) < 2:
+        return None
+    people = 1 if humans is None else humans
+    total = people + len(names)
+    info = game_class(game_id).info
+    if not info.min_players <= total <= info.max_players:
+        raise SeatError(
+            f"--bots names {len(names)} bots and {people} human(s) play: that is {total} "
+            f"{noun}, but {game_id} seats {info.min_players}-{info.max_players}"
+        )
+    return total
 
 
 def bot_rng(seed: int, seat: int) -> Random:

@@ -18,7 +18,9 @@ actions, bonuses and setbacks, dots ridden).  ``--json`` prints the same summary
 nothing else, to stdout.  ``--out FILE.jsonl|FILE.parquet`` streams a row per game
 to FILE as chunks finish and ``--resume`` continues such a file, playing only the
 games it lacks (:mod:`roadtrip.sim.recording`); ``--report FILE.html`` also writes
-the run's HTML report with plots (:mod:`roadtrip.sim.report`).  ``--backend ray``
+the run's HTML report with plots (:mod:`roadtrip.sim.report`); ``--save-game I FILE``
+writes game ``I`` of the run as a match record that ``roadtrip replay`` verifies by
+the run's seed (:func:`roadtrip.sim.recording.run_game_record`).  ``--backend ray``
 plays the chunks of games as Ray tasks on the cluster at ``--address`` (or on a
 local Ray started for the run, with ``--workers`` CPUs when more than one); the
 results are the same as ``local``'s for the same seed (:mod:`roadtrip.sim.backends`).
@@ -55,6 +57,7 @@ from roadtrip.cli.simulate_plan import Plan, run_plan
 from roadtrip.core.errors import InvalidOption
 from roadtrip.core.options import OptionValue, parse_option_texts
 from roadtrip.core.registry import game_class
+from roadtrip.sim.recording import run_game_record
 from roadtrip.sim.report import ResultSet, write_report
 from roadtrip.sim.report_plots import figure_class
 from roadtrip.sim.results import check_writable
@@ -121,12 +124,25 @@ def simulate_command(
         ),
     ] = False,
     think: ThinkOption = 1.0,
+    save_game: Annotated[
+        tuple[int, Path] | None,
+        typer.Option(
+            "--save-game",
+            metavar="INDEX FILE",
+            help="Also write game INDEX (0 to n-1) of the run as a match record to FILE "
+            "(roadtrip replay checks it against the seed; road-to-300: the --engine game).",
+        ),
+    ] = None,
 ) -> None:
     """Play GAME many times with bots and print a summary."""
     with command_errors():
         check_run(games, think)
         options = _options(game, option or [], players)
         seat_bots = [name.strip() for name in bots.split(",")] if bots else [bot]
+        if save_game is not None and not 0 <= save_game[0] < games:
+            raise SimulationError(
+                f"--save-game {save_game[0]}: the games of this run are 0 to {games - 1}"
+            )
         plan = Plan(
             game,
             options,
@@ -147,6 +163,8 @@ def simulate_command(
         summary, tally, games_table = run_plan(
             plan, show_progress=not as_json, keep_games=report is not None
         )
+        if save_game is not None:
+            _save_game(game, options, seat_bots, seed, save_game, think)
         if report is not None:
             write_report([ResultSet(_label(out), summary, tally, games_table)], report)
             Console(stderr=True, highlight=False).print(f"wrote the report {escape(str(report))}")
@@ -157,6 +175,28 @@ def simulate_command(
         stdout_console().print(summary_footer(summary))
         for table in balance_tables(summary):
             stdout_console().print(table)
+
+
+def _save_game(
+    game: str,
+    options: dict[str, OptionValue],
+    bots: list[str],
+    seed: int,
+    save_game: tuple[int, Path],
+    think: float,
+) -> None:
+    """Write one game of the run as a match record (played again: it depends only
+    on the seed and its index)."""
+    index, path = save_game
+    record = run_game_record(game, dict(options), bots, seed, index, think)
+    try:
+        path.write_text(record.to_json(indent=2) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise SimulationError(f"cannot save the record to {path}: {exc.strerror or exc}") from None
+    Console(stderr=True, highlight=False).print(
+        f"wrote game {index} of the run to {escape(str(path))} "
+        f"(replay it with: roadtrip replay {escape(str(path))})"
+    )
 
 
 def _label(out: Path | None) -> str:

@@ -10,6 +10,7 @@ from roadtrip.core.errors import (
     NotSupported,
     NotYourTurn,
     RoadtripError,
+    SeedMismatch,
     UnknownGame,
 )
 from roadtrip.core.game import Game, GameInfo
@@ -51,6 +52,7 @@ __all__ = [
     "Option",
     "OptionValue",
     "RoadtripError",
+    "SeedMismatch",
     "State",
     "UnknownGame",
     "fill_mentions",

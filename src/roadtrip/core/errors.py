@@ -40,5 +40,10 @@ class CorruptRecord(RoadtripError, ValueError):
     """A match record that is malformed or does not replay consistently."""
 
 
+class SeedMismatch(CorruptRecord):
+    """A record's chance outcome that its seed does not draw (a forged or altered
+    record): the first such step is named."""
+
+
 class NotSupported(RoadtripError, NotImplementedError):
     """A capability this game does not offer."""

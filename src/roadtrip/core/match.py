@@ -26,16 +26,24 @@ class Match:
         self.state = state if state is not None else game.new_initial_state()
         self._counted = 0  # history entries already counted by chance_count()
         self._chances = 0
+        # What record() names as the origin of chance: a finished record continued
+        # as a Match keeps its own (no seed, or a simulator game), so that the record
+        # it gives back verifies as the original did.
+        self._record_seed: int | None = seed
+        self._run_game: int | None = None
 
     @classmethod
     def from_record(cls, record: MatchRecord) -> Match:
         state = replay(record)
-        if record.seed is None:
+        if record.seed is None or record.run_game is not None:
             if not state.is_terminal():
                 raise CorruptRecord(
-                    "an unfinished match can only continue from a record with its seed"
+                    "an unfinished match can only continue from a match's record with its "
+                    "seed (not one without a seed, nor a simulator game's)"
                 )
-            return cls(state.game, 0, state)
+            match = cls(state.game, record.seed or 0, state)
+            match._record_seed, match._run_game = record.seed, record.run_game
+            return match
         return cls(state.game, record.seed, state)
 
     def chance_count(self) -> int:
@@ -64,4 +72,4 @@ class Match:
         self.advance()
 
     def record(self, **meta: Any) -> MatchRecord:
-        return MatchRecord.of(self.state, self.seed, **meta)
+        return MatchRecord.of(self.state, self._record_seed, run_game=self._run_game, **meta)

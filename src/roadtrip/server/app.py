@@ -242,7 +242,8 @@ def create_app(
                     "teams": info.id in TEAM_GAMES,
                     "turn_clock": turn_clock_info(info.id),
                     "bots": [
-                        {"name": b, "summary": bot_summary(b, info.id)} for b in bot_names(info.id)
+                        {"name": b, "summary": bot_summary(b, info.id)}
+                        for b in bot_names(info.id, table=True)  # balance-check variants: by name
                     ],
                 }
             )

@@ -7,6 +7,10 @@ With ``resume`` it reads the file, plays only the game indices it lacks, and
 summarizes every game of the file and of this run: a run stopped and resumed any
 number of times ends with the same rows (in another order) and the same summary as
 one run that was never stopped.
+
+``run_game_record`` plays game ``i`` of a run again (it depends only on the run's
+seed and ``i``) and gives it as a match record naming its ``run_game``: ``roadtrip
+replay`` checks every die and card of it against the seed, as for a played match.
 """
 
 from __future__ import annotations
@@ -15,6 +19,9 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from roadtrip.core.records import MatchRecord
+from roadtrip.core.registry import load_game
+from roadtrip.core.state import State
 from roadtrip.sim.results import (
     JsonlWriter,
     ResultsError,
@@ -29,7 +36,16 @@ from roadtrip.sim.results import (
     whole_lines_length,
 )
 from roadtrip.sim.results_parquet import iter_parquet_rows, open_parquet
-from roadtrip.sim.runner import Progress, prepare, simulate_run
+from roadtrip.sim.runner import (
+    Progress,
+    SimulationError,
+    game_rngs,
+    make_seat_bots,
+    play_game,
+    prepare,
+    seat_bot_names,
+    simulate_run,
+)
 from roadtrip.sim.stats import PlayedChunk, SimulationSummary, Tally
 
 
@@ -130,3 +146,25 @@ def simulate_recorded(
         )
     finally:
         writer.close()
+
+
+def run_game_record(
+    game_id: str,
+    options: dict[str, Any],
+    bots: Sequence[str] | str,
+    seed: int,
+    index: int,
+    think: float | None = None,
+) -> MatchRecord:
+    """Game ``index`` of a run with ``seed`` (bots as ``simulate`` takes them), played
+    through the rules engine, as a match record.  Road to 300's compiled fast path
+    plays other games for a seed: this is the game ``--engine`` plays."""
+    if isinstance(index, bool) or not isinstance(index, int) or index < 0:
+        raise SimulationError(f"the games of a run are numbered from 0; got {index!r}")
+    game = load_game(game_id, **options)
+    names = seat_bot_names(game, bots)
+    chance_rng, bot_rng = game_rngs(seed, index)
+    finished: list[State] = []
+    bots_of_game = make_seat_bots(game, names, think)
+    play_game(game, bots_of_game, chance_rng, bot_rng, on_end=finished.append)
+    return MatchRecord.of(finished[0], seed, run_game=index, bots=list(names))

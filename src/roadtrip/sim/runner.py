@@ -26,7 +26,7 @@ from random import Random
 from typing import Any, TypeVar
 
 from roadtrip.bots import Bot, make_bot, observe
-from roadtrip.core.chance import sample_chance
+from roadtrip.core.chance import run_game_key, sample_chance
 from roadtrip.core.errors import RoadtripError
 from roadtrip.core.game import Game
 from roadtrip.core.registry import load_game
@@ -51,7 +51,8 @@ class SimulationError(RoadtripError, ValueError):
 
 def game_rngs(seed: int, index: int) -> tuple[Random, Random]:
     """The generators of game ``index`` of a run: (chance, bots)."""
-    return Random(f"{seed}:{index}"), Random(f"{seed}:{index}:bots")
+    key = run_game_key(seed, index)  # a record of the game names the same key
+    return Random(key), Random(f"{key}:bots")
 
 
 def seat_bot_names(game: Game, bots: Sequence[str] | str) -> tuple[str, ...]:
@@ -104,10 +105,12 @@ def play_game(
     chance_rng: Random,
     bot_rng: Random,
     on_chance: Callable[[State, int], None] | None = None,
+    on_end: Callable[[State], None] | None = None,
 ) -> GameResult:
     """Play one game to the end: chance from ``chance_rng``, every decision from the
     seat's bot through its observation.  ``on_chance(state, outcome)``, if given,
-    sees every chance node and the outcome drawn there (tests compare draws)."""
+    sees every chance node and the outcome drawn there (tests compare draws);
+    ``on_end(state)`` the finished game (its record: :mod:`roadtrip.sim.records`)."""
     state = game.new_initial_state()
     limit = game.max_game_length()
     decisions = 0
@@ -128,6 +131,8 @@ def play_game(
                 break  # an earlier choice ended the phase (a Road Rally reveal): ask again
             state.apply_action(action, seat)  # an illegal choice raises
             decisions += 1
+    if on_end is not None:
+        on_end(state)
     returns = state.returns()
     return GameResult(
         scores=scores_of(state),
