@@ -9,20 +9,24 @@ them; with the same seed and budget it gives the same answer anywhere.
 People still ask for "about a second": ``seconds`` are turned into units once, by a
 :class:`Calibration` per method (how many units one second buys on a quiet core of
 the reference machine, measured once and written down beside it; see
-``docs/architecture.md``, "Budgets").  Wall time is only a *safety cap*
+``docs/architecture.md``, "Budgets").  Time is only a *safety cap*
 (:func:`safety_cap`): far above the budget's nominal time, so that it binds only on
-a machine stalled many times over, and an answer cut by it says so.
+a machine many times slower or a runaway search, and an answer cut by it says so.
+The cap reads :func:`cap_clock`, the thinking process's own CPU time: other work on
+the machine (a load of 12 on two cores, or a bot process paused by the server's
+scheduler) slows a search down without bringing it nearer its cap.
 
     from roadtrip.bots.work import Calibration
     PLAYOUTS = Calibration("road-rally expert", "playouts", per_second=5200)
     PLAYOUTS.units(1.0)        # 5200: the default budget of 1 s
     PLAYOUTS.units(0.05)       # at least PLAYOUTS.minimum
-    safety_cap(1.0)            # 10.0 s: only a stalled machine reaches it
+    safety_cap(1.0)            # 10.0 s of CPU: only a far slower machine reaches it
 """
 
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass
 
 from roadtrip.core.errors import RoadtripError
@@ -73,6 +77,13 @@ def check_seconds(seconds: float) -> float:
 
 
 def safety_cap(seconds: float = DEFAULT_SECONDS) -> float:
-    """The wall-time cap of a budget meant to take about ``seconds``: far enough
-    above it that only a machine stalled many times over reaches it."""
+    """The cap (seconds of :func:`cap_clock`, the process's CPU time) of a budget
+    meant to take about ``seconds``: far enough above it that only a machine many
+    times slower than the reference one, or a runaway search, reaches it."""
     return max(MIN_CAP_SECONDS, SAFETY_FACTOR * check_seconds(seconds))
+
+
+def cap_clock() -> float:
+    """The clock safety caps are read on: this process's CPU time in seconds (never
+    the wall clock, which a busy machine runs past a search's work)."""
+    return time.process_time()

@@ -20,7 +20,6 @@ safety_cap`), and a result it cut short says so (``capped``).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from random import Random
@@ -36,7 +35,7 @@ from roadtrip.bots.search.evaluation import (
     sample_outcome,
 )
 from roadtrip.bots.search.mcts import Budget, SearchSettings
-from roadtrip.bots.work import Calibration
+from roadtrip.bots.work import Calibration, cap_clock
 from roadtrip.core.state import State
 
 
@@ -171,7 +170,7 @@ def flat_engine(
     def engine(observation: Observation, budget: Budget, rng: Random) -> EngineResult:
         seat, legal = observation.seat, observation.legal_actions
         tallies = {action: _Tally() for action in legal}
-        cap = None if budget.cap is None else time.perf_counter() + budget.cap
+        cap = None if budget.cap is None else cap_clock() + budget.cap
         samples, capped = 0, False
         while True:
             # One round: every action on the same hidden cards and dice.
@@ -185,7 +184,7 @@ def flat_engine(
             samples += len(legal)
             if samples >= budget.iterations:
                 break
-            if cap is not None and time.perf_counter() >= cap:
+            if cap is not None and cap_clock() >= cap:
                 capped = True
                 break
         estimates = tuple(tallies[action].estimate(action) for action in legal)

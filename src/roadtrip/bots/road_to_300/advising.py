@@ -46,7 +46,6 @@ still from the rollouts.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import cache, partial
@@ -61,6 +60,7 @@ from roadtrip.bots.road_to_300.expert import settings_for
 from roadtrip.bots.road_to_300.montecarlo import FINAL_CODES, kernels, numpy_module
 from roadtrip.bots.road_to_300.planner import OUTSIDE, Settings, Sheet, candidates, ended_score
 from roadtrip.bots.search.mcts import Budget
+from roadtrip.bots.work import cap_clock
 from roadtrip.core.errors import NotSupported
 from roadtrip.games.road_to_300.board import VALUES, mask_value
 from roadtrip.games.road_to_300.rules import MOVE_BASE, RoadTo300Game, RoadTo300State
@@ -94,7 +94,6 @@ def rollout_engine(
     _warm_up(play, np)
     if network:
         _ranking_loaded()
-    started = time.perf_counter()
     sheet = state.sheets[seat]
     here = Sheet(sheet.crossed, sheet.circled, sheet.position)
     # (action, crossed, circled, end) of every position to play on from.
@@ -120,7 +119,7 @@ def rollout_engine(
     limit = game.max_rounds
     rounds_left = limit - state.round if limit else -1  # after this round
     seed = np.uint64(rng.getrandbits(63))
-    cap = None if budget.cap is None else started + budget.cap
+    cap = None if budget.cap is None else cap_clock() + budget.cap
     crossed = np.array([p[1] for p in positions], dtype=np.int64)
     circled = np.array([p[2] for p in positions], dtype=np.int64)
     ends = np.array([p[3] for p in positions], dtype=np.int64)
@@ -146,7 +145,7 @@ def rollout_engine(
         )
         batches.append(scores)
         done += count
-        if cap is not None and done < per_position and time.perf_counter() >= cap:
+        if cap is not None and done < per_position and cap_clock() >= cap:
             capped = True
             break
     all_scores = np.concatenate(batches, axis=1) if batches else np.zeros((len(positions), 0))

@@ -45,7 +45,7 @@ from random import Random
 
 from roadtrip.bots.search.evaluation import RolloutPolicy, SearchSettingError, sample_outcome
 from roadtrip.bots.search.switch import SwitchRule
-from roadtrip.bots.work import DEFAULT_SECONDS, Calibration, safety_cap
+from roadtrip.bots.work import DEFAULT_SECONDS, Calibration, cap_clock, safety_cap
 from roadtrip.core.state import State
 
 Candidate = tuple[int, ...]
@@ -161,7 +161,7 @@ def flat_search(
     if not candidates:
         raise SearchSettingError("a flat search needs at least one candidate")
     started = time.perf_counter()
-    cap_at = None if settings.cap is None else started + settings.cap
+    cap_at = None if settings.cap is None else cap_clock() + settings.cap
     count = len(candidates)
     totals = [0.0] * count
     paired: list[list[float]] = [[] for _ in range(count)]  # per-sample values
@@ -187,8 +187,8 @@ def flat_search(
             break
         if settings.steps is not None and steps >= settings.steps:
             break
-        if cap_at is not None and time.perf_counter() >= cap_at:
-            capped = True  # the safety cap: only a stalled machine gets here
+        if cap_at is not None and cap_clock() >= cap_at:
+            capped = True  # the safety cap (CPU time): a far slower machine
             break
         if done >= settings.min_samples:
             if settings.prune:

@@ -50,6 +50,7 @@ from roadtrip.bots.search.tree import (
     select_action,
     stratified_outcome,
 )
+from roadtrip.bots.work import cap_clock
 from roadtrip.core.errors import IllegalMove
 from roadtrip.core.state import CHANCE, State
 
@@ -141,7 +142,7 @@ def search(
         raise IllegalMove(f"seat {seat} has no legal action to search")
     started = time.perf_counter()
     budget = settings.budget
-    cap_at = None if budget.cap is None else started + budget.cap
+    cap_at = None if budget.cap is None else cap_clock() + budget.cap
     root: Node | None = None
     scores = ScoreRange()
     iterations = 0
@@ -155,8 +156,8 @@ def search(
             iterations += 1
             if iterations >= budget.iterations:
                 break
-            if cap_at is not None and time.perf_counter() >= cap_at:
-                capped = True  # the safety cap: only a stalled machine gets here
+            if cap_at is not None and cap_clock() >= cap_at:
+                capped = True  # the safety cap (CPU time): a far slower machine
                 break
     stats = _root_stats(root, seat, legal)
     return SearchResult(
