@@ -16,7 +16,8 @@ them cost more CPU than anything else but storing the moves.  uvicorn's limits
 from a CDN) is served only with ``--api-docs``.  Bots that think (the experts,
 ``mcts``) and the advisor compute in ``--bot-workers`` processes (default: one
 fewer than the cores, at least one; ``roadtrip.server.bot_pool``), so that they
-never hold up the moves of other matches.
+never hold up the moves of other matches.  Opening the database brings its tables
+up to date first (``roadtrip db upgrade``; docs/server.md, "Database and migrations").
 """
 
 from __future__ import annotations
@@ -148,5 +149,9 @@ def serve_command(
         soft_wrap=True,
     )
     console.print("Press Ctrl+C to stop.")
+    from roadtrip.cli.db import schema_note
+
+    if note := schema_note(app):
+        console.print(escape(note), soft_wrap=True)
     GuardedHttpProtocol.per_address = max(per_address, MAX_HTTP_CONNECTIONS_PER_ADDRESS)
     uvicorn.run(app, **uvicorn_settings(host, port))

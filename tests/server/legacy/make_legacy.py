@@ -112,9 +112,18 @@ def make_postgres(out: Path, url: str) -> dict[str, Any]:
         made = fill(scoped.render_as_string(hide_password=False))
         plain = make_url(url).set(drivername="postgresql")
         dump = subprocess.run(
-            ["pg_dump", "--inserts", "--no-owner", "--no-privileges", "--schema", schema,
-             plain.render_as_string(hide_password=False)],
-            check=True, capture_output=True, text=True,
+            [
+                "pg_dump",
+                "--inserts",
+                "--no-owner",
+                "--no-privileges",
+                "--schema",
+                schema,
+                plain.render_as_string(hide_password=False),
+            ],
+            check=True,
+            capture_output=True,
+            text=True,
         ).stdout
     finally:
         with admin.connect() as conn:
