@@ -183,7 +183,7 @@ def _describe(differences: list[Any]) -> str:
     for diff in differences[:5]:
         step = diff[0] if isinstance(diff, list) else diff
         kind, *details = step
-        named = [getattr(d, "name", None) for d in details]
+        named = [d if isinstance(d, str) else getattr(d, "name", None) for d in details]
         words.append(" ".join([kind.replace("_", " "), *(str(n) for n in named if n)]))
     more = len(differences) - 5
     return "; ".join(words) + (f"; and {more} more" if more > 0 else "")
