@@ -218,3 +218,41 @@ def test_db_current_of_an_empty_database_says_upgrade_creates_the_tables(
 ) -> None:
     result = _run("db", "current", "--database-url", f"sqlite:///{tmp_path / 'x.sqlite3'}")
     assert result.exit_code == 0 and "no tables yet" in result.output
+
+
+def test_a_developers_new_revision_migrates_to_the_changed_tables(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``roadtrip db revision`` writes the migration to the tables as the code now
+    declares them (here: one more table), and upgrading runs it."""
+    import shutil
+
+    from sqlalchemy import Column, MetaData, String, Table
+
+    from roadtrip.server import migrate
+
+    folder = tmp_path / "migrations"
+    shutil.copytree(migrate.MIGRATIONS, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    declared = migrate.target_metadata
+
+    def changed() -> MetaData:
+        tables = declared()
+        Table("match_notes", tables, Column("match_id", String(32), primary_key=True))
+        return tables
+
+    monkeypatch.setattr(migrate, "MIGRATIONS", folder)
+    monkeypatch.setattr(migrate, "target_metadata", changed)
+    migrate.scripts.cache_clear()
+    try:
+        result = _run("db", "revision", "add match notes")
+        assert result.exit_code == 0, result.output
+        [written] = (folder / "versions").glob("0002_*.py")
+        assert "match_notes" in written.read_text()
+        url = f"sqlite:///{tmp_path / 'dev.sqlite3'}"
+        engine = create_engine(url)
+        done = upgrade(engine)
+        engine.dispose()
+        assert (done.before, done.after) == (None, "0002")
+        assert "match_notes" in _tables(url)
+    finally:
+        migrate.scripts.cache_clear()
