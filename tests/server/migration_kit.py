@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import httpx
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import create_engine
@@ -63,7 +64,7 @@ def schema_state(url: str) -> tuple[str | None, list[Any]]:
         engine.dispose()
 
 
-def play_to_the_end(client: TestClient, match: str, tokens: list[str]) -> dict[str, Any]:
+def play_to_the_end(client: httpx.Client, match: str, tokens: list[str]) -> dict[str, Any]:
     """Each token's seat moves (its first choice) until the match is over; moves the
     turn clock made meanwhile make a click stale, which is simply tried again."""
     for _ in range(5000):

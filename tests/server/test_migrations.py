@@ -10,13 +10,16 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 import uvicorn
+from cluster_kit import Server
 from migration_kit import (
     check_upgraded_and_playable,
     legacy_sqlite,
     legacy_tokens,
     load_legacy_postgres,
+    play_to_the_end,
     schema_state,
 )
 from sqlalchemy import create_engine, inspect, text
@@ -156,6 +159,29 @@ def test_processes_started_at_once_on_an_old_postgresql_database_adopt_it_once(
     with engine.connect() as conn:
         assert conn.execute(text("SELECT count(*) FROM alembic_version")).scalar() == 1
     engine.dispose()
+
+
+@pytest.mark.slow
+def test_serve_processes_started_at_once_on_an_old_postgresql_database_all_serve_it(
+    servers: tuple[str, str, list[Server]], tmp_path: Path
+) -> None:
+    """A cluster's processes started together on a database of the release before
+    migrations: one adopts it, all serve, and its match plays on across them."""
+    database_url, redis_url, started = servers
+    load_legacy_postgres(database_url)
+    for name in ("one", "two", "three"):  # launched together, then waited for
+        started.append(Server(name, database_url, redis_url, tmp_path))
+    for server in started:
+        server.wait_ready()
+    outputs = [server.output.replace("\n", "") for server in started]
+    assert sum("database: adopted the tables" in output for output in outputs) == 1
+    assert schema_state(database_url) == (head(), [])
+    timed = legacy_tokens("postgres")["timed"]
+    with httpx.Client(base_url=started[0].base, timeout=30) as client:
+        play_to_the_end(client, timed["match"], timed["tokens"])
+    auth = {"Authorization": f"Bearer {timed['tokens'][1]}"}
+    with httpx.Client(base_url=started[2].base, timeout=30) as client:
+        assert client.get(f"/api/matches/{timed['match']}/state", headers=auth).json()["finished"]
 
 
 def test_a_database_upgraded_by_a_newer_release_is_refused(
