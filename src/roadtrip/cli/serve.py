@@ -16,8 +16,7 @@ them cost more CPU than anything else but storing the moves.  uvicorn's limits
 from a CDN) is served only with ``--api-docs``.  Bots that think (the experts,
 ``mcts``) and the advisor compute in ``--bot-workers`` processes (default: one
 fewer than the cores, at least one; ``roadtrip.server.bot_pool``), so that they
-never hold up the moves of other matches.  Opening the database brings its tables
-up to date first (``roadtrip db upgrade``; docs/server.md, "Database and migrations").
+never hold up the moves of other matches.
 """
 
 from __future__ import annotations
@@ -142,6 +141,10 @@ def serve_command(
             reason += " (PostgreSQL needs roadtrip[postgres]; --redis-url roadtrip[cluster])"
         error_line(f"cannot open the database {printable_url(url)}: {reason}")
         raise typer.Exit(USAGE_ERROR) from None
+    from roadtrip.cli.db import schema_note  # what opening the database did to its tables
+
+    if note := schema_note(app):
+        console.print(escape(note), soft_wrap=True)
     shown_host = f"[{host}]" if ":" in host else host
     console.print(
         f"roadtrip is running at http://{shown_host}:{port}  "
@@ -149,9 +152,5 @@ def serve_command(
         soft_wrap=True,
     )
     console.print("Press Ctrl+C to stop.")
-    from roadtrip.cli.db import schema_note
-
-    if note := schema_note(app):
-        console.print(escape(note), soft_wrap=True)
     GuardedHttpProtocol.per_address = max(per_address, MAX_HTTP_CONNECTIONS_PER_ADDRESS)
     uvicorn.run(app, **uvicorn_settings(host, port))
