@@ -324,3 +324,8 @@ report.register(app)
 from roadtrip.cli import study  # noqa: E402
 
 study.register(app)
+
+# The `db` commands (schema migrations of the web app's database).
+from roadtrip.cli import db  # noqa: E402
+
+db.register(app)

@@ -179,6 +179,10 @@ def serve_command(
             reason += " (PostgreSQL needs roadtrip[postgres]; --redis-url roadtrip[cluster])"
         error_line(f"cannot open the database {printable_url(url)}: {reason}")
         raise typer.Exit(USAGE_ERROR) from None
+    from roadtrip.cli.db import schema_note  # what opening the database did to its tables
+
+    if note := schema_note(app):
+        console.print(escape(note), soft_wrap=True)
     shown_host = f"[{host}]" if ":" in host else host
     running = f"roadtrip is running at http://{shown_host}:{port}"
     if log_format == "json":  # every line of the output is JSON (logging itself is

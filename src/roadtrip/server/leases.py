@@ -27,8 +27,6 @@ from sqlalchemy import Column, Engine, Float, MetaData, String, Table, delete, i
 from sqlalchemy import update as sql_update
 from sqlalchemy.exc import IntegrityError
 
-from roadtrip.server.sql_store import create_tables
-
 DEFAULT_LEASE_SECONDS = 30.0
 
 
@@ -90,7 +88,8 @@ match_leases = Table(
 
 
 class SqlLeases:
-    """Leases as rows of ``match_leases`` (created if missing) in the match database.
+    """Leases as rows of ``match_leases`` in the match database (made by the migrations,
+    :mod:`roadtrip.server.migrate`, when the store opened it).
 
     Taking a lease is one guarded UPDATE (mine, or expired) or, when there is no
     row, one INSERT whose primary key makes a second taker fail: both are atomic in
@@ -101,7 +100,6 @@ class SqlLeases:
     def __init__(self, engine: Engine, clock: Callable[[], float] = time.time) -> None:
         self.engine = engine
         self.clock = clock
-        create_tables(engine, lease_metadata)
 
     def acquire(self, match_id: str, holder: str, ttl: float) -> bool:
         now = self.clock()

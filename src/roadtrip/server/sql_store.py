@@ -4,7 +4,8 @@ Each accepted action is one row keyed by (match, index); the primary key makes a
 second writer at the same index fail instead of interleaving.  SQLite runs in WAL
 mode with ``synchronous=NORMAL``: a commit survives a killed server process (only
 a power loss could drop the last transactions).  Reviews of finished matches are
-stored by :mod:`roadtrip.server.sql_reviews`.
+stored by :mod:`roadtrip.server.sql_reviews`.  The tables are made, and brought up
+to date, by the migrations of :mod:`roadtrip.server.migrate` when a store opens.
 """
 
 from __future__ import annotations
@@ -30,11 +31,11 @@ from sqlalchemy import (
     event,
     insert,
     select,
-    text,
     update,
 )
 from sqlalchemy.exc import IntegrityError
 
+from roadtrip.server.migrate import Upgrade, upgrade
 from roadtrip.server.sql_reviews import SqlReviews, reviews_table
 from roadtrip.server.storage import Deadlines, Grant, SeatSpec, StorageError, StoredMatch
 from roadtrip.server.turn_clock import turn_clock_from_dict
@@ -123,20 +124,6 @@ _ADVANCE = (
 _INSERT_ACTIONS = insert(actions)
 
 
-# Any fixed number: the key of the PostgreSQL advisory lock under which tables are made.
-SCHEMA_LOCK_KEY = 0x524F4144  # "ROAD"
-
-
-def create_tables(engine: Engine, tables: MetaData) -> None:
-    """Create the missing tables of ``tables``.  On PostgreSQL under an advisory
-    lock: several processes started at once on an empty database would otherwise
-    race to create the same table, and all but one fail to start."""
-    with engine.begin() as conn:
-        if engine.dialect.name == "postgresql":
-            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK_KEY})
-        tables.create_all(conn)
-
-
 # Connections a process keeps open to a database server, and how many more it may
 # open in a burst.  SQLAlchemy's defaults (5 + 10) closed and reopened connections
 # all the time under load (a new PostgreSQL connection costs the server a process),
@@ -171,7 +158,8 @@ class SqlStore(SqlReviews):
         self.engine: Engine = create_engine(self.url, future=True, **pool_options(self.url))
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        create_tables(self.engine, metadata)
+        # The tables are made and upgraded by the migrations (server/migrate.py).
+        self.schema: Upgrade = upgrade(self.engine)
 
     def create(self, match: StoredMatch, grants: dict[str, Grant]) -> None:
         try:
