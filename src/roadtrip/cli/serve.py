@@ -182,7 +182,10 @@ def serve_command(
     from roadtrip.cli.db import schema_note  # what opening the database did to its tables
 
     if note := schema_note(app):
-        console.print(escape(note), soft_wrap=True)
+        if log_format == "json":  # every line of the output is JSON
+            print(json_line("roadtrip.serve", note), file=sys.stderr, flush=True)
+        else:
+            console.print(escape(note), soft_wrap=True)
     shown_host = f"[{host}]" if ":" in host else host
     running = f"roadtrip is running at http://{shown_host}:{port}"
     if log_format == "json":  # every line of the output is JSON (logging itself is
