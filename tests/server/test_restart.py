@@ -190,3 +190,34 @@ def test_a_pending_match_is_caught_up_on_its_first_access_and_resumed_once() -> 
     assert coordinator.resume_one(duel) is False  # already caught up: not twice
     stored = store.load(duel)
     assert stored is not None and stored.actions == expected and grant.seats == (0,)
+
+
+def test_in_a_cluster_a_pending_match_catches_up_under_its_lease_only() -> None:
+    from roadtrip.server.cluster import ClusterCoordinator, MemoryBus
+    from roadtrip.server.leases import MemoryLeases
+
+    store, bus, leases = MemoryStore(), MemoryBus(), MemoryLeases()
+    duel, token, expected = crashed_duel(store)
+
+    def process(name: str) -> ClusterCoordinator:
+        return ClusterCoordinator(
+            store,
+            MemoryTransport(),
+            bus=bus,
+            leases=leases,
+            process_id=name,
+            local_seats=lambda _match_id: set(),
+        )
+
+    a, b = process("a"), process("b")
+    assert a.plan_resume() == b.plan_resume() == [duel]
+    assert leases.acquire(duel, "a", 30)  # a runs it right now
+    b.authorize(duel, token)
+    stored = store.load(duel)
+    assert stored is not None and len(stored.actions) == 1  # b left it to a
+    leases.release(duel, "a")
+    assert a.resume_one(duel)
+    stored = store.load(duel)
+    assert stored is not None and stored.actions == expected
+    assert leases.holder(duel) is None
+    assert a.take_over_orphans() == [] and b.take_over_orphans() == []
