@@ -41,6 +41,7 @@ from roadtrip.server.http_guards import API_DOCS_PATH, BodyLimit, ClientAddress,
 from roadtrip.server.live_cache import LiveLimits
 from roadtrip.server.match_api import install_match_api
 from roadtrip.server.operations import install_operations
+from roadtrip.server.resume import Resumer
 from roadtrip.server.reviews import install_reviews
 from roadtrip.server.seats import TEAM_GAMES, SetupError
 from roadtrip.server.settings import BOT_WORKERS, MAX_HTTP_BODY, SWEEP_SECONDS, THINK_THREADS
@@ -142,12 +143,15 @@ def create_app(
         timers = LoopTimers(lambda match_id: run(partial(expire_logged, coordinator, match_id)))
         timers.bind(asyncio.get_running_loop())
         coordinator.timers = timers
-        await run_in_threadpool(coordinator.resume_all)
+        # Unfinished matches resume lazily and in the background: listen at once.
+        app.state.resumer = resumer = Resumer(coordinator)
+        resumer.start()
         sweeper = asyncio.create_task(sweep_now_and_then())
         runtime = asyncio.create_task(cluster.run()) if cluster else None
         try:
             yield
         finally:
+            await run_in_threadpool(resumer.stop)
             for task in (runtime, sweeper):
                 if task is not None:
                     task.cancel()

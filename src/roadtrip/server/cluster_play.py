@@ -191,6 +191,9 @@ class LeasedCoordinator(Coordinator):
     def _keep(self, match_id: str, live: LiveMatch) -> bool:
         return match_id in self._running or super()._keep(match_id, live)
 
+    def _playing(self, match_id: str, live: LiveMatch) -> bool:
+        return match_id in self._running
+
     # -------------------------------------------------- unattended play
     def _continue(self, live: LiveMatch, inline_moves: int) -> None:
         """Automatic play after a change (the caller holds the match lock), under the
@@ -368,6 +371,8 @@ class LeasedCoordinator(Coordinator):
         for match_id, version in versions.items():
             if previous.get(match_id) != version or checked.get(match_id) == version:
                 continue
+            if match_id in self.pending_resume:
+                continue  # this process's resumer will get to it (looked at again then)
             if match_id in self._running or self.leases.holder(match_id) is not None:
                 continue  # looked at again next time: the holder may give it back and die
             checked[match_id] = version

@@ -8,7 +8,8 @@ does no I/O of its own.
 
 Its parts live beside it: automatic play that nobody waits for
 (:mod:`roadtrip.server.unattended`), rematches (:mod:`roadtrip.server.rematches`),
-turn clocks (:mod:`roadtrip.server.clocked`) and its typed refusals
+turn clocks (:mod:`roadtrip.server.clocked`), resuming unfinished matches after a
+start (:mod:`roadtrip.server.resume`) and its typed refusals
 (:mod:`roadtrip.server.match_errors`, re-exported here).
 """
 
@@ -35,6 +36,7 @@ from roadtrip.server.gamelog import LogEntry, log_entry
 from roadtrip.server.live_cache import LiveCache, LiveLimits
 from roadtrip.server.match_errors import AccessDenied, NotFound, StaleVersion, Unplayable
 from roadtrip.server.rematches import MAX_REMEMBERED_REMATCHES, Rematches
+from roadtrip.server.resume import PendingResume, Resuming
 from roadtrip.server.seats import SetupError, checked_seats, display_names
 from roadtrip.server.storage import Grant, MatchStore, SeatSpec, StoredMatch
 from roadtrip.server.timers import Timers
@@ -63,7 +65,7 @@ logger = logging.getLogger("roadtrip.server")
 moves_log = logging.getLogger("roadtrip.server.moves")
 
 
-class Coordinator(UnattendedPlay, Rematches, TurnClocks):
+class Coordinator(UnattendedPlay, Rematches, TurnClocks, Resuming):
     """Creates, loads, advances and reports matches.
 
     ``background`` runs automatic play that goes on after a request has answered
@@ -103,6 +105,7 @@ class Coordinator(UnattendedPlay, Rematches, TurnClocks):
         self._broken: dict[str, str] = {}
         self._rematches: OrderedDict[str, Created] = OrderedDict()
         self._clients: OrderedDict[str, str] = OrderedDict()
+        self.pending_resume = PendingResume()  # unfinished matches not resumed yet
 
     # ------------------------------------------------------------ creation
     def create_match(
@@ -176,6 +179,7 @@ class Coordinator(UnattendedPlay, Rematches, TurnClocks):
         grant = self.store.grant(token_hash(token))
         if grant is None or grant.match_id != match_id:
             raise AccessDenied("the token is not valid for this match")
+        self.catch_up(match_id)  # the first access since the start: bots catch up
         return grant
 
     def live(self, match_id: str) -> LiveMatch:
@@ -280,21 +284,7 @@ class Coordinator(UnattendedPlay, Rematches, TurnClocks):
             self.transport.send(match_id, grant, self.message(match_id, grant))
 
     # ------------------------------------------------------------- restart
-    def resume_all(self) -> int:
-        """Load every unfinished match and let its bots and chance catch up.  A match
-        that cannot be loaded or played is logged and set aside (its requests get
-        ``Unplayable``); the others go on.  Returns how many matches resumed."""
-        count = 0
-        for match_id in self.store.unfinished():
-            try:
-                with self._live.lock(match_id):
-                    self._continue(self.live(match_id), INLINE_MOVES)
-            except Exception as exc:  # one match must not stop the rest
-                self._set_aside(match_id, exc)
-                continue
-            count += 1
-        return count
-
+    # (resuming unfinished matches after a start: roadtrip.server.resume)
     def unplayable(self) -> dict[str, str]:
         """The matches set aside since this process started, with the reason."""
         return dict(self._broken)
