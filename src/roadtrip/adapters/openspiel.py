@@ -52,8 +52,8 @@ from roadtrip.adapters.openspiel_observer import (
     RoadtripObserver,
     describe_step,
     full_text,
-    sealed_step,
     make_observer,
+    sealed_step,
 )
 from roadtrip.core.game import Game
 from roadtrip.core.options import OptionValue

@@ -10,13 +10,14 @@ palette, the card list, the route, the track's tiles and features).
 Information state (perfect recall): in the perfect-information games (solo Road to
 300, Get Your Kicks, Your Mileage May Vary, The Open Road) the observation already
 holds the whole state, so the information state is the observation.  In Road Rally
-USA and competitive Road to 300 (whose seats choose at once) it is the observation plus what the seat has seen happen: the string appends every event of
-the match in the seat's words (``describe_action`` for that viewer: "seat 2 draws a
-card", never which; another seat's choice in a simultaneous decision reads "has
-chosen" until every seat has chosen), and the tensor appends, for each seat (seat-relative), how
+USA and competitive Road to 300 (whose seats choose at once) it is the observation
+plus what the seat has seen happen: the string appends every event of the match in
+the seat's words (``describe_action`` for that viewer: "seat 2 draws a card", never
+which; another seat's choice in a simultaneous decision reads "has chosen" until
+every seat has chosen), and the tensor appends, for each seat (seat-relative), how
 often it took each decision action that the observing seat saw (its own, and the
 others' public ones: card plays, shortcuts, reveals, rewards; not the order of
-another car's Mechanic cards), divided by 100 and capped at 1.
+another car's Mechanic cards, nor a choice not revealed yet), divided by 100 and capped at 1.
 """
 
 from __future__ import annotations
