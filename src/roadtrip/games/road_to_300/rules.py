@@ -17,8 +17,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from random import Random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from roadtrip.core.game import Game, GameInfo
 from roadtrip.core.state import CHANCE, ROUND_LIMIT_ENDING, TERMINAL, State, shared_victory
@@ -37,6 +36,9 @@ from roadtrip.games.road_to_300.sheet import (
 )
 from roadtrip.games.road_to_300.tensor import observation_tensor, tensor_size
 from roadtrip.games.road_to_300.view import action_text, build_view
+
+if TYPE_CHECKING:
+    from random import Random  # a determinization's generator, never drawn here
 
 MOVE_BASE = board.CELLS  # end-of-movement actions start here
 NUM_ACTIONS = 2 * board.CELLS
