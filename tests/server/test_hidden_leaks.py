@@ -95,13 +95,15 @@ def check_entry(entry: LogEntry) -> None:
 Lines = Callable[[int | None], list[str]]
 
 
-def lines_of(log: list[LogEntry]) -> Lines:
-    """The log's lines as each viewer reads them, each computed once."""
+def lines_of(log: list[LogEntry], state: State | None = None) -> Lines:
+    """The log's lines as each viewer reads them, each computed once (sealed where
+    ``state`` has a simultaneous decision under way)."""
     cache: dict[int | None, list[str]] = {}
+    sealed_from = None if state is None else state.simultaneous_from()
 
     def lines(viewer: int | None) -> list[str]:
         if viewer not in cache:
-            cache[viewer] = log_lines(log, viewer, group_draws=True)
+            cache[viewer] = log_lines(log, viewer, group_draws=True, sealed_from=sealed_from)
         return cache[viewer]
 
     return lines
@@ -160,7 +162,7 @@ class LeakCheckingTransport(MemoryTransport):
         self._checked_entries[match_id] = len(log)
         key = (match_id, len(log))
         if key != self._lines_key:  # one version's messages share the lines
-            self._lines_key, self._lines = key, lines_of(log)
+            self._lines_key, self._lines = key, lines_of(log, live.match.state)
         check_message(message, grant, live.match.state, self._lines)
         self.checked += 1
 
@@ -271,10 +273,14 @@ def test_websocket_clients_of_a_match_never_receive_another_seats_cards(players:
             grant = Grant(mid, () if index == players else (index,))
             for message in messages:
                 if message["type"] != "state":
-                    check_message(message, grant, live.match.state, lines_of(live.log))
+                    check_message(
+                        message, grant, live.match.state, lines_of(live.log, live.match.state)
+                    )
                     continue
                 version = message["version"]
-                check_message(message, grant, states[version], lines_of(live.log[:version]))
+                check_message(
+                    message, grant, states[version], lines_of(live.log[:version], states[version])
+                )
                 checked += 1
         assert checked > 10 * players
 
@@ -288,7 +294,7 @@ def test_the_check_catches_a_message_built_for_another_seat() -> None:
     mid = coordinator.create_match("road-rally", {"players": 2}, seats, seed=3).match_id
     live = coordinator.live(mid)
     ann, ben = Grant(mid, (0,)), Grant(mid, (1,))
-    lines = lines_of(live.log)
+    lines = lines_of(live.log, live.match.state)
     check_message(coordinator.message(mid, ann), ann, live.match.state, lines)
     with pytest.raises(AssertionError):
         check_message(coordinator.message(mid, ben), ann, live.match.state, lines)

@@ -123,16 +123,28 @@ def test_the_last_move_is_highlighted_in_the_log_and_on_the_sheet(
     shot(page, "r3-last-move", full_page=False)
 
 
-def test_the_other_players_last_moves_are_highlighted_for_everyone(
+def test_the_other_players_last_moves_are_highlighted_once_everyone_has_chosen(
     live_server: Any, new_page: Any
 ) -> None:
+    """Rule (docs/rules/road-to-300.md): the seats decide on the shared roll at once,
+    so the bot's choice, made at once, shows only as "has chosen" until Ann has
+    chosen too; then its X and its move are highlighted."""
     created = create(live_server, players=2, bots=1)
     page = open_seat(new_page(), live_server, created)
-    # The bot decided on the first roll at once: its sheet shows its X and its move.
     bot_sheet = page.locator('.sheet-card[data-seat="1"]')
+    page.wait_for_function(
+        "[...document.querySelectorAll('#log li')]"
+        ".some((li) => li.textContent.includes('Greedy 1: has chosen'))"
+    )
+    assert bot_sheet.locator("g.cell.last-cross").count() == 0
+    assert "end on" not in page.locator("#log").inner_text()
+    page.locator(f"{CHOICE}.cross").first.click()
+    page.wait_for_selector(f"{CHOICE}.move")
+    assert "Greedy 1: cross" not in page.locator("#log").inner_text()
+    page.locator(f"{CHOICE}.move").first.click()
     bot_sheet.locator("g.cell.last-cross").wait_for()
     assert bot_sheet.locator("g.cell.last-end").count() == 1
-    assert "Greedy 1: end on" in page.locator("#log li.last-move").inner_text()
+    assert "Greedy 1: end on" in page.locator("#log").inner_text()
 
 
 # ------------------------------------------------------------ animations

@@ -11,7 +11,11 @@ The game's variant options are the OpenSpiel game parameters (int, bool or str,
 defaults from the options' declarations).  The games are sequential with explicit
 chance: a phase in which several seats decide at once (everyone on the same roll)
 is presented one seat at a time, lowest seat first, as ``current_player()`` already
-does; chance outcomes carry the rules' exact odds (as floats).
+does; chance outcomes carry the rules' exact odds (as floats).  Such a phase makes
+the game one of imperfect information (competitive Road to 300, Road Rally USA):
+an observation never reveals another seat's pending choice, and the events of the
+information state read it as "has chosen" until every seat has chosen, when all
+are revealed together.
 
 Returns are roadtrip's: a win is worth 1, shared equally between tied winners, and
 the solo games pay 1 for reaching the goal.  With several players every match has
@@ -49,6 +53,7 @@ from roadtrip.adapters.openspiel_observer import (
     describe_step,
     full_text,
     make_observer,
+    sealed_step,
 )
 from roadtrip.core.game import Game
 from roadtrip.core.options import OptionValue
@@ -123,6 +128,10 @@ def game_type(game_id: str, players: int | None = None) -> Any:
     when the game has no solo mode)."""
     cls = game_class(game_id)
     info = cls.info
+    if players is not None and any(o.name == "players" for o in cls.options_spec):
+        # The kind of information may depend on the seats (Road to 300 solo is
+        # perfect, its shared-roll mode hides the choices made at once).
+        info = _core_game(game_id, (("players", players),)).info
     solo = (players if players is not None else info.min_players) == 1
     kind = pyspiel.GameType
     return kind(
@@ -195,7 +204,7 @@ class _Core:
     serializes them with ``pickle``: a core copies with ``State.clone`` and pickles
     as its game, options and history."""
 
-    __slots__ = ("events", "max_length", "replayable", "state")
+    __slots__ = ("events", "max_length", "pending", "replayable", "state")
 
     def __init__(
         self, state: State, max_length: int | None, events: list[Event] | None = None
@@ -203,6 +212,9 @@ class _Core:
         self.state = state
         self.max_length = max_length
         self.events: list[Event] = events if events is not None else []
+        # Events of a simultaneous decision under way, sealed in ``events`` for the
+        # other seats: (index, the event in full), revealed when all have chosen.
+        self.pending: list[tuple[int, Event]] = []
         self.replayable = True
 
     def apply(self, action: int, seat: int | None = None) -> None:
@@ -210,9 +222,18 @@ class _Core:
         state = self.state
         if seat is None:
             seat = state.current_player()
+        phase = state.simultaneous_from()
         if not state.game.info.perfect_information:
-            self.events.append(describe_step(state, seat, action))
+            event = describe_step(state, seat, action)
+            if seat != CHANCE and phase is not None:
+                self.pending.append((len(self.events), event))
+                event = sealed_step(event)
+            self.events.append(event)
         state.apply_action(action, None if seat == CHANCE else seat)
+        if self.pending and state.simultaneous_from() != phase:
+            for index, event in self.pending:  # every seat has chosen: reveal them all
+                self.events[index] = event
+            self.pending = []
 
     def cut(self) -> bool:
         """Has the match reached ``max_length`` without ending by the rules?"""
@@ -222,6 +243,7 @@ class _Core:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         other = _Core(self.state.clone(), self.max_length, list(self.events))
+        other.pending = list(self.pending)
         other.replayable = self.replayable
         return other
 

@@ -7,15 +7,17 @@ and the observing seat's private information): the tensor is the game's own
 with sorted keys, less the parts that never change within a game (the colour
 palette, the card list, the route, the track's tiles and features).
 
-Information state (perfect recall): in the perfect-information games (Road to 300,
-Get Your Kicks, Your Mileage May Vary) the observation already holds the whole
-state, so the information state is the observation.  In Road Rally USA it is the
-observation plus what the seat has seen happen: the string appends every event of
-the match in the seat's words (``describe_action`` for that viewer: "seat 2 draws a
-card", never which), and the tensor appends, for each seat (seat-relative), how
+Information state (perfect recall): in the perfect-information games (solo Road to
+300, Get Your Kicks, Your Mileage May Vary, The Open Road) the observation already
+holds the whole state, so the information state is the observation.  In Road Rally
+USA and competitive Road to 300 (whose seats choose at once) it is the observation
+plus what the seat has seen happen: the string appends every event of the match in
+the seat's words (``describe_action`` for that viewer: "seat 2 draws a card", never
+which; another seat's choice in a simultaneous decision reads "has chosen" until
+every seat has chosen), and the tensor appends, for each seat (seat-relative), how
 often it took each decision action that the observing seat saw (its own, and the
 others' public ones: card plays, shortcuts, reveals, rewards; not the order of
-another car's Mechanic cards), divided by 100 and capped at 1.
+another car's Mechanic cards, nor a choice not revealed yet), divided by 100 and capped at 1.
 """
 
 from __future__ import annotations
@@ -59,6 +61,13 @@ def describe_step(state: State, seat: int, action: int) -> Event:
     """The step ``(seat, action)`` about to be applied to ``state``, as each seat reads it."""
     viewers = range(state.num_players())
     return seat, action, tuple(state.describe_action(action, seat, v) for v in viewers)
+
+
+def sealed_step(event: Event) -> Event:
+    """A decision made in a simultaneous phase as the seats read it until all have
+    chosen: in full by the seat that made it, as "has chosen" by every other."""
+    seat, action, texts = event
+    return seat, action, tuple(t if v == seat else "has chosen" for v, t in enumerate(texts))
 
 
 def event_lines(events: list[Event], viewer: int) -> list[str]:

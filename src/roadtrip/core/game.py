@@ -43,7 +43,10 @@ class GameInfo:
 class Game(ABC):
     """A game with its variant options chosen.  Makes States."""
 
-    info: ClassVar[GameInfo]
+    # Declared by each game class; a game whose kind of information depends on its
+    # options (Road to 300 hides simultaneous choices only with 2+ sheets) sets its
+    # own on the instance, so ``game.info`` is what a match of it is.
+    info: GameInfo
     options_spec: ClassVar[tuple[Option, ...]] = ()
 
     def __init__(self, **options: Any) -> None:

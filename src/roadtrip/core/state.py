@@ -133,6 +133,11 @@ class State(ABC):
         """A state ``seat`` cannot tell from this one; perfect-information games clone."""
         return self.clone()
 
+    def _simultaneous_from(self) -> int | None:
+        """Where a simultaneous decision under way began; games that ask several seats
+        to decide "at once" (one at a time) override."""
+        return None
+
     # ------------------------------------------------------------- public API
     @property
     def game(self) -> Game:
@@ -284,6 +289,18 @@ class State(ABC):
         if not self._game.info.perfect_information:
             sample._history = []
         return sample
+
+    def simultaneous_from(self) -> int | None:
+        """The history index where a simultaneous decision still under way began (all
+        seats decide "at once" but are asked one at a time), None when there is none.
+
+        The decisions made from there on stay hidden from every other seat and from
+        spectators until every seat has chosen; then they are revealed together and
+        this returns None again.  Views, tensors and ``resample_hidden`` hide them
+        already; whoever shows the actions themselves (the server's log, the terminal,
+        the adapters' event lists) reads another seat's entry from this index on only
+        as "has chosen"."""
+        return self._simultaneous_from()
 
     def history(self) -> list[tuple[int, int]]:
         """Every action so far as ``(seat, action)``; seat is CHANCE for chance."""

@@ -98,7 +98,11 @@ def play_for(live: LiveMatch, trial: Match, seats: list[int], new_log: list[LogE
 
 def timed_out(entry: LogEntry) -> LogEntry:
     """``entry`` read as a move the clock made."""
-    return replace(entry, texts=tuple(text + TIMED_OUT for text in entry.texts))
+    return replace(
+        entry,
+        texts=tuple(text + TIMED_OUT for text in entry.texts),
+        sealed=entry.sealed and entry.sealed + TIMED_OUT,
+    )
 
 
 def clock_message(live: LiveMatch, now: float) -> dict[str, Any] | None:

@@ -8,6 +8,11 @@ card" becomes one line per seat ("Ben draws 5 cards"; the owner's line names the
 cards).  The grouping reads only the words, so it knows no game: a line groups
 when its spectator text reads "<name> draws|is dealt a/an <thing>", the same for
 every draw of the run.  The replay keeps one entry per action (its steps).
+
+A decision made while several seats decide at once (``State.simultaneous_from``)
+reads "<name>: has chosen" to every other seat and to spectators until every seat
+has chosen; the entries are sealed when read, so all are revealed together the
+moment the last seat chooses.
 """
 
 from __future__ import annotations
@@ -27,22 +32,40 @@ class LogEntry:
 
     seat: int
     texts: tuple[str, ...]  # index 0: spectators; index s + 1: seat s
+    sealed: str = ""  # a decision as others read it while it is not revealed yet
 
     def text_for(self, viewer: int | None) -> str:
         return self.texts[0 if viewer is None else viewer + 1]
+
+    def read_by(self, viewer: int | None, *, revealed: bool = True) -> str:
+        """The entry as ``viewer`` reads it; a decision not ``revealed`` yet reads
+        "has chosen" to everyone but the seat that made it."""
+        if not revealed and self.seat != CHANCE and viewer != self.seat:
+            return self.sealed
+        return self.text_for(viewer)
+
+
+def revealed(log: list[LogEntry], sealed_from: int | None) -> list[bool]:
+    """Which entries every viewer may read in full: all but the decisions from
+    ``sealed_from`` on (``state.simultaneous_from()``: a simultaneous decision
+    under way)."""
+    start = len(log) if sealed_from is None else sealed_from
+    return [index < start for index in range(len(log))]
 
 
 def log_entry(state: State, seat: int, action: int, names: list[str]) -> LogEntry:
     """Describe ``action`` (about to be applied to ``state``) for every viewer, the
     seats it mentions called by ``names``."""
     who = "Chance" if seat == CHANCE else names[seat]
+    sealed = "" if seat == CHANCE else f"{who}: has chosen"
     viewers: list[int | None] = [None, *range(state.num_players())]
     if state.game.info.perfect_information:
         text = f"{who}: {state.describe_action(action, seat, None, names=names)}"
-        return LogEntry(seat, tuple(text for _ in viewers))
+        return LogEntry(seat, tuple(text for _ in viewers), sealed)
     return LogEntry(
         seat,
         tuple(f"{who}: {state.describe_action(action, seat, v, names=names)}" for v in viewers),
+        sealed,
     )
 
 
@@ -78,15 +101,23 @@ def _group_line(run: list[LogEntry], viewer: int | None) -> str:
     return line
 
 
-def log_lines(log: list[LogEntry], viewer: int | None, *, group_draws: bool) -> list[str]:
-    """The log as ``viewer`` reads it on the live page (see the module docstring)."""
+def log_lines(
+    log: list[LogEntry],
+    viewer: int | None,
+    *,
+    group_draws: bool,
+    sealed_from: int | None = None,
+) -> list[str]:
+    """The log as ``viewer`` reads it on the live page (see the module docstring);
+    ``sealed_from``: the state's ``simultaneous_from()``."""
+    shown = revealed(log, sealed_from)
     if not group_draws:
-        return [entry.text_for(viewer) for entry in log]
+        return [entry.read_by(viewer, revealed=ok) for entry, ok in zip(log, shown, strict=True)]
     lines: list[str] = []
     index = 0
     while index < len(log):
         if _hidden_draw(log[index]) is None:
-            lines.append(log[index].text_for(viewer))
+            lines.append(log[index].read_by(viewer, revealed=shown[index]))
             index += 1
             continue
         # A run of hidden draws: one line per (who, verb, thing), in order of first draw.

@@ -187,7 +187,7 @@ def install_match_api(app: FastAPI, coordinator: Coordinator) -> GrantOf:
             "match": match_id,
             "game": live.stored.game,
             "steps": len(live.log),
-            "log": replay_log(live.log, grant),
+            "log": replay_log(live.log, grant, live.match.state.simultaneous_from()),
             "finished": live.match.state.is_terminal(),
             "players": players_of(live.stored.seats, game_id=live.stored.game),
             "options": dict(live.match.state.game.options),
@@ -213,6 +213,7 @@ def install_match_api(app: FastAPI, coordinator: Coordinator) -> GrantOf:
                     total=total,
                     grant=grant,
                     log=live.log,
+                    sealed_from=live.match.state.simultaneous_from(),
                 )
         raise NotFound(f"step {step} could not be rebuilt")
 

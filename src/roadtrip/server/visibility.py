@@ -4,7 +4,10 @@ Every message, page and file the server sends about a match is built here from
 ``state.view(seat)`` of the audience's seat (None for spectators) and from action
 descriptions as that seat may read them; nothing else about the state leaves the
 server.  The seed (which would predict every future roll) and the full record are
-released only once the match is over.
+released only once the match is over.  A decision made while several seats decide
+at once reads "has chosen" to every other audience until all have chosen (the views
+hide it themselves; the log is sealed here, ``gamelog.revealed``), in the live state,
+the replay's log and its steps alike.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from roadtrip.core.state import State
-from roadtrip.server.gamelog import LogEntry, log_lines
+from roadtrip.server.gamelog import LogEntry, log_lines, revealed
 from roadtrip.server.seats import display_names, players_of
 from roadtrip.server.storage import Grant, SeatSpec
 
@@ -56,7 +59,12 @@ def state_message(
         else []
     )
     terminal = state.is_terminal()
-    lines = log_lines(log, seat, group_draws=not state.game.info.perfect_information)
+    lines = log_lines(
+        log,
+        seat,
+        group_draws=not state.game.info.perfect_information,
+        sealed_from=state.simultaneous_from(),
+    )
     return {
         "type": "state",
         "match": match_id,
@@ -81,20 +89,34 @@ def state_message(
 
 
 def replay_step_message(
-    *, match_id: str, state: State, step: int, total: int, grant: Grant, log: list[LogEntry]
+    *,
+    match_id: str,
+    state: State,
+    step: int,
+    total: int,
+    grant: Grant,
+    log: list[LogEntry],
+    sealed_from: int | None = None,
 ) -> dict[str, Any]:
-    """The state after ``step`` actions of a match, as ``grant`` may see it."""
+    """The state after ``step`` actions of a match, as ``grant`` may see it
+    (``sealed_from``: the live state's ``simultaneous_from()``)."""
     viewer = None if grant.is_spectator else grant.seats[0]
+    shown = revealed(log, sealed_from)
     return {
         "type": "replay_step",
         "match": match_id,
         "step": step,
         "steps": total,
-        "text": log[step - 1].text_for(viewer) if step > 0 else "Start of the match",
+        "text": log[step - 1].read_by(viewer, revealed=shown[step - 1])
+        if step > 0
+        else "Start of the match",
         "view": state.view(viewer),
     }
 
 
-def replay_log(log: list[LogEntry], grant: Grant) -> list[str]:
+def replay_log(log: list[LogEntry], grant: Grant, sealed_from: int | None = None) -> list[str]:
+    """Every entry as ``grant`` reads it (``sealed_from``: the live state's
+    ``simultaneous_from()``: a pending choice of another seat reads "has chosen")."""
     viewer = None if grant.is_spectator else grant.seats[0]
-    return [entry.text_for(viewer) for entry in log]
+    shown = revealed(log, sealed_from)
+    return [entry.read_by(viewer, revealed=ok) for entry, ok in zip(log, shown, strict=True)]

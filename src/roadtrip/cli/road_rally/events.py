@@ -8,8 +8,9 @@ rally scoring and the round order.
 Draws are told as the viewer may see them: whether a card is named is decided by
 ``state.describe_action(action, seat, viewer)``, so another player's draws read
 "Player 3 draws 2 cards" and the viewer's own "You draw green 1 and red 4".  Runs of
-draws and the rally card deal are merged into one line.  Everything else comes from
-the spectator view, which holds only public facts.
+draws and the rally card deal are merged into one line.  The choice of points or
+cards that 4th and 5th place make at once is told only when both have chosen.
+Everything else comes from the spectator view, which holds only public facts.
 """
 
 from __future__ import annotations
@@ -130,16 +131,27 @@ def _decision(
             return [Event(f"{names.says(seat, 'reveal')} rally card {number}!")]
         return []
     if b.mode == REWARD:
-        number = bv["rally_current"]
-        place = ORDINALS[bv["order"].index(seat)]
-        if action == A.TAKE_CARDS:
-            return [Event(f"{names.says(seat, 'take')} 2 cards instead of points ({place} place).")]
-        scored = next(
-            r for r in av["rally_results"] if r.get("rally") == number and r.get("scored")
-        )
-        points = scored["earned"].get(str(seat), 0)
-        return [Event(f"{names.says(seat, 'take')} {points} points ({place} place).")]
+        return _rewards(seat, bv, av, names)
     return []
+
+
+def _rewards(seat: int, bv: dict[str, Any], av: dict[str, Any], names: Names) -> list[Event]:
+    """4th and 5th place choose points or cards at once: a choice reads "has chosen"
+    until the last is made, then every choice is told (in seat order)."""
+    if av["phase"] == "reward":
+        return [Event(f"{names.says(seat, 'choose')} (told once everyone has chosen).")]
+    number = bv["rally_current"]
+    scored = next(r for r in av["rally_results"] if r.get("rally") == number and r.get("scored"))
+    lines = []
+    for chooser in sorted([*bv["chosen_seats"], seat]):
+        place = ORDINALS[bv["order"].index(chooser)]
+        if chooser in scored["took_cards"]:
+            text = f"{names.says(chooser, 'take')} 2 cards instead of points ({place} place)."
+        else:
+            points = scored["earned"].get(str(chooser), 0)
+            text = f"{names.says(chooser, 'take')} {points} points ({place} place)."
+        lines.append(Event(text))
+    return lines
 
 
 def _move(seat: int, bv: dict[str, Any], av: dict[str, Any], names: Names) -> list[Event]:

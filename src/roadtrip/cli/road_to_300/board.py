@@ -46,8 +46,10 @@ def _dice(sheet: dict[str, Any]) -> str:
     return "-".join(str(d) for d in dice) if dice else "none yet"
 
 
-def _sheets(state: State) -> list[dict[str, Any]]:
-    sheets: list[dict[str, Any]] = state.view(None)["sheets"]
+def _sheets(state: State, seat: int | None) -> list[dict[str, Any]]:
+    """Every sheet as ``seat`` sees it: in the competitive mode another seat's choices
+    on the shared roll show only once every seat has chosen (its own at once)."""
+    sheets: list[dict[str, Any]] = state.view(seat)["sheets"]
     return sheets
 
 
@@ -67,7 +69,7 @@ class RoadTo300UI:
 
     # ------------------------------------------------------------ drawing
     def sheet_table(self, state: State, seat: int, highlight: frozenset[str]) -> Table:
-        sheet = _sheets(state)[seat]
+        sheet = _sheets(state, seat)[seat]
         position = _field(sheet["position"]) if sheet["position"] else None
         title = "Your sheet" if state.num_players() == 1 else f"Player {seat + 1}'s sheet"
         table = Table(title=title, box=box.SQUARE, caption="field = column,row")
@@ -110,7 +112,7 @@ class RoadTo300UI:
         return " · ".join(parts)
 
     def render(self, console: Console, state: State, seat: int) -> None:
-        sheet = _sheets(state)[seat]
+        sheet = _sheets(state, seat)[seat]
         options = sheet["cross_options"] if sheet["step"] == "cross" else sheet["destinations"]
         console.print(self.sheet_table(state, seat, frozenset(_field(o) for o in options)))
         console.print(f"[dim]{escape(LEGEND)}[/]")
@@ -118,13 +120,13 @@ class RoadTo300UI:
         if state.num_players() > 1:
             scores = [
                 f"Player {s + 1}: {other['score']}" + (" (over)" if other["over"] else "")
-                for s, other in enumerate(_sheets(state))
+                for s, other in enumerate(_sheets(state, seat))
             ]
             console.print("Scores: " + ", ".join(scores))
 
     # ------------------------------------------------------------ choices
     def choice_title(self, state: State, seat: int) -> str:
-        sheet = _sheets(state)[seat]
+        sheet = _sheets(state, seat)[seat]
         who = "" if state.num_players() == 1 else f"Player {seat + 1}: "
         if sheet["step"] == "cross":
             return (
@@ -145,7 +147,7 @@ class RoadTo300UI:
         )
 
     def choices(self, state: State, seat: int) -> list[Choice]:
-        sheet = _sheets(state)[seat]
+        sheet = _sheets(state, seat)[seat]
         if sheet["step"] == "cross":
             return [
                 Choice(o["action"], f"cross {_field(o)}, then move {o['move_die']}")
@@ -157,7 +159,7 @@ class RoadTo300UI:
         ]
 
     def prompt(self, state: State, seat: int) -> str:
-        sheet = _sheets(state)[seat]
+        sheet = _sheets(state, seat)[seat]
         what = "field to cross" if sheet["step"] == "cross" else "field to end on"
         who = "Your" if state.num_players() == 1 else f"Player {seat + 1}, your"
         count = len(sheet["cross_options"] or sheet["destinations"])
@@ -173,7 +175,7 @@ class RoadTo300UI:
         col, row = int(match.group(1)), int(match.group(2))
         if not (1 <= col <= SIZE and 1 <= row <= SIZE):
             raise InputError(f"{col},{row} is off the sheet: columns and rows go from 1 to 6.")
-        sheet = _sheets(state)[seat]
+        sheet = _sheets(state, seat)[seat]
         name = f"{col},{row}"
         if sheet["step"] == "cross":
             for option in sheet["cross_options"]:
@@ -226,7 +228,7 @@ class RoadTo300UI:
         if seat == CHANCE:
             rolled = before.view(None)["rolling_seats"]
             for s in rolled:
-                sheet = _sheets(after)[s]
+                sheet = _sheets(after, None)[s]
                 if not sheet["failed_rolls"] and not sheet["over"]:
                     continue
                 who = "" if solo else f"Player {s + 1}: "
@@ -241,7 +243,8 @@ class RoadTo300UI:
                 else:
                     events.append(f"{lead}: rolling again ({count})")
             return events
-        old, new = _sheets(before)[seat], _sheets(after)[seat]
+        # The acting seat's own words (it sees its choices at once).
+        old, new = _sheets(before, seat)[seat], _sheets(after, seat)[seat]
         if old["step"] == "cross" and old["position"] is not None:
             whose = "your" if solo else f"Player {seat + 1}'s"
             events.append(

@@ -5,7 +5,9 @@ seat cannot tell from the real one: every other player's hand, deck order, the
 top cards they saw at a Mechanic, and the rally cards nobody has revealed are
 dealt again at random from what that seat cannot see, keeping every public count
 (hand sizes, deck sizes, how many top cards each player knows, the cards placed
-so far at a Mechanic under way, rally cards held from deck A and from deck B).
+so far at a Mechanic under way, rally cards held from deck A and from deck B); the
+reward another seat has chosen while others still choose (points or cards) is drawn
+at random too, since it is not revealed yet.
 """
 
 from __future__ import annotations
@@ -72,6 +74,9 @@ def resample(state: S, seat: int, rng: Random) -> S:
         cards.known_top = rest[:top_size]
         cards.unknown = _counts(rest[top_size:])
     _resample_rally(new, seat, rng)
+    for other in new.reward_choice:
+        if other != seat:
+            new.reward_choice[other] = rng.random() < 0.5
     return new
 
 

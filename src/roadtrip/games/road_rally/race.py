@@ -111,6 +111,10 @@ class RaceData(State):
         self.revealer: int | None = None
         self.reward_points: dict[int, int] = {}  # 4th/5th place: points on offer
         self.reward_draws: list[int] = []  # seats that chose cards instead
+        # The decision under way is simultaneous (reveal / reward): who has decided,
+        # in order, and the rewards chosen, applied together once all have decided.
+        self.chosen: list[int] = []
+        self.reward_choice: dict[int, bool] = {}  # seat -> took the cards
         self.rally_queue: list[int] = []  # crossed rally points still to resolve
         self.rally_count = 0  # rally points resolved (or scored) this round
         self.rally_results: list[dict[str, Any]] = []  # public history of rally scoring

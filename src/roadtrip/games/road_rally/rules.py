@@ -218,3 +218,11 @@ class RoadRallyState(RaceData):
 
     def _resample_hidden(self, seat: int, rng: Random) -> RoadRallyState:
         return hidden.resample(self, seat, rng)
+
+    def _simultaneous_from(self) -> int | None:
+        # Reveals and rewards are asked of several seats at once; nothing else
+        # happens in between, so the phase began as many actions ago as have been
+        # chosen in it (a determinization has no history: from 0).
+        if self.mode not in (REVEAL, REWARD):
+            return None
+        return max(0, len(self._history) - len(self.chosen))

@@ -4,8 +4,12 @@ Crossed rally points are taken car by car, from the last place car up to the fir
 (the rulebook's "Starting from the last place car and going up to the first place
 car, identify each rally point that was crossed this round"); each is offered to
 every player who has not yet scored three rally cards, all at once, so that nobody
-learns who holds which card from who is asked.  A revealed point pays 5/4/3/2/1
-by race place (4th and 5th may take 2 cards instead), doubled for the trigger; the
+learns who holds which card from who is asked; a pass shows to the others only as
+"has chosen" until all have answered (a reveal ends the question at once: only one
+card carries the number, so everyone still asked could only pass).  A revealed point pays 5/4/3/2/1
+by race place (4th and 5th may take 2 cards instead, all at once: each choice stays
+hidden until both have chosen, then they are applied together in the order they were
+made), doubled for the trigger; the
 car first on the space takes the chip.  At most two rally points are resolved per
 round (``rally_limit``).  After the last round (the finish, or the ``max_rounds``
 limit) the race is over.
@@ -86,12 +90,14 @@ def _next_rally(state: RaceData) -> None:
         return
     state.rally_current = number
     state.deciding = deciders
+    state.chosen = []
     state.revealer = None
     state.mode = REVEAL
 
 
 def decide_reveal(state: RaceData, seat: int, reveal: bool) -> None:
     state.deciding.remove(seat)
+    state.chosen.append(seat)
     number = state.rally_current
     if reveal:
         state.revealer = seat
@@ -143,25 +149,34 @@ def _score(state: RaceData, number: int, trigger: int) -> None:
     )
     if state.reward_points:
         state.deciding = sorted(state.reward_points)
+        state.chosen = []
+        state.reward_choice = {}
         state.mode = REWARD
     else:
         state.tasks.appendleft(("scoring", "next"))
 
 
 def decide_reward(state: RaceData, seat: int, cards: bool) -> None:
+    """A 4th or 5th place car's choice: kept unseen until every such car has chosen,
+    then all are applied together, in the order they were made."""
     state.deciding.remove(seat)
+    state.chosen.append(seat)
+    state.reward_choice[seat] = cards
+    if state.deciding:
+        return
     result = state.rally_results[-1]
-    if cards:
-        state.reward_draws.append(seat)
-        result.setdefault("took_cards", []).append(seat)
-    else:
-        state.points[seat] += state.reward_points[seat]
-        result["earned"][seat] = state.reward_points[seat]
-    if not state.deciding:
-        state.mode = BUSY
-        draws = [("draw", s) for s in state.reward_draws for _ in range(CHOICE_CARDS)]
-        state.reward_draws = []
-        state.push([*draws, ("scoring", "next")])
+    for chooser in state.chosen:
+        if state.reward_choice[chooser]:
+            state.reward_draws.append(chooser)
+            result.setdefault("took_cards", []).append(chooser)
+        else:
+            state.points[chooser] += state.reward_points[chooser]
+            result["earned"][chooser] = state.reward_points[chooser]
+    state.reward_choice = {}
+    state.mode = BUSY
+    draws = [("draw", s) for s in state.reward_draws for _ in range(CHOICE_CARDS)]
+    state.reward_draws = []
+    state.push([*draws, ("scoring", "next")])
 
 
 def _after_rallies(state: RaceData) -> None:

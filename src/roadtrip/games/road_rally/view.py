@@ -4,7 +4,9 @@ Public: the track, cars and their order, points, checkpoint tiles, rally chips,
 revealed rally cards, every played card (discard piles), and the counts of each
 player's hand, deck and unrevealed rally cards.  Private to a seat: its hand, its
 unrevealed rally cards, and the top cards it saw at a Mechanic.  Nobody sees the
-order of any deck beyond that.
+order of any deck beyond that.  A reveal or reward question is put to several seats
+at once: until all have answered, the others see only who has answered
+(``chosen_seats``); a reward takes effect (points, ``rally_results``) when all have.
 """
 
 from __future__ import annotations
@@ -107,6 +109,8 @@ def build_view(state: RaceData, seat: int | None) -> dict[str, Any]:
         "rainbow": state.rainbow if state.mode == PLAY else False,
         "rally_current": state.rally_current if state.mode in (REVEAL, REWARD) else None,
         "deciding": sorted(state.deciding) if state.mode in (REVEAL, REWARD) else [],
+        # Who has answered the reveal or reward question under way, never what.
+        "chosen_seats": sorted(state.chosen) if state.mode in (REVEAL, REWARD) else [],
         "crossed_this_round": list(state.crossed),
         "finishers": list(state.finishers),
         "rally_results": [result_view(r) for r in state.rally_results],

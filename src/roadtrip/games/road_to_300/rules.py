@@ -4,7 +4,10 @@ A round for each playing sheet: the chance player rolls three dice (step 1); the
 player crosses a field that two dice name (step 2); the field they stand on is
 crossed (step 3, automatic, skipped in round 1); the player picks where the third
 die's movement ends (step 4), and that field is circled.  In the competitive mode
-all playing sheets share the roll and decide at the same time.
+all playing sheets share the roll and decide at the same time: each seat's cross and
+end of movement stay hidden from the others (views, tensors, determinizations) until
+every sheet has finished the round, then all are revealed together (``_shown`` holds
+the sheets as they were when the decisions began).
 
 Actions: ``0..35`` cross that cell; ``36..71`` end the movement on cell ``a - 36``.
 Chance actions ``0..55`` index ``board.ROLLS``.
@@ -12,8 +15,9 @@ Chance actions ``0..55`` index ``board.ROLLS``.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from roadtrip.core.game import Game, GameInfo
 from roadtrip.core.state import CHANCE, ROUND_LIMIT_ENDING, TERMINAL, State, shared_victory
@@ -32,6 +36,9 @@ from roadtrip.games.road_to_300.sheet import (
 )
 from roadtrip.games.road_to_300.tensor import observation_tensor, tensor_size
 from roadtrip.games.road_to_300.view import action_text, build_view
+
+if TYPE_CHECKING:
+    from random import Random  # a determinization's generator, never drawn here
 
 MOVE_BASE = board.CELLS  # end-of-movement actions start here
 NUM_ACTIONS = 2 * board.CELLS
@@ -67,6 +74,11 @@ class RoadTo300Game(Game):
         self.final_field = str(self.options["final_field"])
         self.target = int(self.options["target"])
         self.max_rounds = int(self.options["max_rounds"])
+        if self.num_players() > 1:
+            # Seats choose at once on the shared roll: what another seat chose this
+            # round is hidden until all have chosen, so the match is not one of
+            # perfect information (solo is).
+            self.info = replace(RoadTo300Game.info, perfect_information=False)
 
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS
@@ -90,7 +102,7 @@ class RoadTo300Game(Game):
 class RoadTo300State(State):
     """A Road to 300 match: one sheet per seat, and who rolls or decides next."""
 
-    __slots__ = ("_active_seats", "_cut_off", "_rolling", "round", "sheets")
+    __slots__ = ("_active_seats", "_cut_off", "_rolling", "_shown", "_since", "round", "sheets")
 
     _game: RoadTo300Game
 
@@ -100,6 +112,10 @@ class RoadTo300State(State):
         self._rolling: tuple[int, ...] = tuple(range(game.num_players()))
         self._active_seats: tuple[int, ...] = ()
         self._cut_off = False  # the max_rounds limit ended the match
+        # While the seats decide on a shared roll: every sheet as it was when the
+        # decisions began (what the others see of it), and the history index then.
+        self._shown: list[Sheet] | None = None
+        self._since = 0
         self.round = 1
 
     # ------------------------------------------------------------ turn order
@@ -175,6 +191,9 @@ class RoadTo300State(State):
         )
         if not self._rolling and not self._active_seats:
             self._next_round()
+        elif not self._rolling and len(self.sheets) > 1:
+            self._shown = [sheet.copy() for sheet in self.sheets]
+            self._since = len(self._history) + 1  # (the roll is appended after _apply)
 
     # Steps 2 and 3: cross the chosen field, then the field we stand on.
     def _cross(self, sheet: Sheet, cell: int) -> None:
@@ -212,6 +231,7 @@ class RoadTo300State(State):
             s for s, sheet in enumerate(self.sheets) if sheet.step in (CROSS, MOVE)
         )
         if not self._active_seats:
+            self._shown = None  # every sheet has chosen: all is revealed together
             self._next_round()
 
     def _next_round(self) -> None:
@@ -228,6 +248,51 @@ class RoadTo300State(State):
         self._rolling = playing
         if playing:
             self.round += 1
+
+    # ----------------------------------------------- simultaneous decisions
+    def _simultaneous_from(self) -> int | None:
+        return None if self._shown is None else self._since
+
+    def shown_sheet(self, seat: int, viewer: int | None) -> Sheet:
+        """``seat``'s sheet as ``viewer`` (None: a spectator) may see it: while the
+        seats decide on a shared roll, another seat's sheet as it was before."""
+        if self._shown is None or seat == viewer:
+            return self.sheets[seat]
+        return self._shown[seat]
+
+    def chosen_seats(self) -> tuple[int, ...]:
+        """Seats that have made this round's decisions while others still decide
+        (public: whom the table waits for is no secret; what they chose is)."""
+        if self._shown is None:
+            return ()
+        deciding = set(self._active_seats)
+        return tuple(
+            s
+            for s, sheet in enumerate(self._shown)
+            if sheet.step in (CROSS, MOVE) and s not in deciding
+        )
+
+    def _resample_hidden(self, seat: int, rng: Random) -> RoadTo300State:
+        """Another seat's choices this round are not known to ``seat``: a seat still
+        deciding is put back before its choices, one that has chosen makes random
+        ones from where it stood (what ``seat`` sees of both is the same)."""
+        other = self._copy()
+        other._history = list(self._history)
+        if self._shown is None:
+            return other
+        other._since = 0  # the determinization has no history (core.State)
+        for s, shown in enumerate(self._shown):
+            if s == seat or shown.step not in (CROSS, MOVE):
+                continue
+            other.sheets[s] = shown.copy()
+            if s in self._active_seats:
+                continue
+            sheet = other.sheets[s]
+            if sheet.step == CROSS:
+                other._cross(sheet, rng.choice(sheet.cross_options)[0])
+            if sheet.step == MOVE:
+                other._move(sheet, rng.choice(sheet.destinations))
+        return other
 
     # --------------------------------------------------------------- results
     def rounds_played(self) -> int | None:
@@ -278,5 +343,7 @@ class RoadTo300State(State):
         other._rolling = self._rolling
         other._active_seats = self._active_seats
         other._cut_off = self._cut_off
+        other._shown = None if self._shown is None else [s.copy() for s in self._shown]
+        other._since = self._since
         other.round = self.round
         return other

@@ -19,7 +19,10 @@ layout, for ``n`` players:
   - cross options (36) and movement destinations (36) as cell masks;
   - score / 640 (every field), reached the target, ended by no cross / no move (2).
 
-Road to 300 has no hidden information, so every seat sees every sheet.
+Every seat sees every sheet, except that while the seats decide on a shared roll
+(competitive mode) another seat's sheet is as it was before this round's decisions,
+as in ``view(seat)``: a pending choice is never in another seat's tensor.  Who has
+chosen follows from the active seats and the sheets' steps.
 """
 
 from __future__ import annotations
@@ -113,7 +116,7 @@ def sheet_tensor(sheet: Sheet, final_field: str, target: int) -> list[float]:
 
 
 def observation_tensor(state: RoadTo300State, seat: int) -> list[float]:
-    """What ``seat`` sees (everything: the game has no secrets), seat-relative."""
+    """What ``seat`` sees (every sheet, others' pending choices not), seat-relative."""
     n = len(state.sheets)
     order = [(seat + k) % n for k in range(n)]
     options = state.game.options
@@ -127,5 +130,5 @@ def observation_tensor(state: RoadTo300State, seat: int) -> list[float]:
     out += _seat_mask(state.active_seats(), order)
     out += _seat_mask(state.winners(), order)
     for other in order:
-        out += sheet_tensor(state.sheets[other], final_field, target)
+        out += sheet_tensor(state.shown_sheet(other, seat), final_field, target)
     return out

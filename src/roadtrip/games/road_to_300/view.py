@@ -1,8 +1,12 @@
 """What each seat sees of Road to 300, and actions in a player's words.
 
-Road to 300 has no hidden information: every sheet and the roll are public, so a
-seat's view equals a spectator's apart from ``you``.  Cells are listed row by row
-with their value, X and circle, which is all a board needs to draw a sheet.
+Every sheet and the roll are public, with one exception: in the competitive mode
+the seats decide on the shared roll at the same time, so while some still decide,
+another seat's sheet is shown as it was before this round's decisions (its cross and
+its end of movement are revealed with everyone's once all have chosen);
+``chosen_seats`` says who has chosen, never what.  Solo, a seat's view equals a
+spectator's apart from ``you``.  Cells are listed row by row with their value, X
+and circle, which is all a board needs to draw a sheet.
 """
 
 from __future__ import annotations
@@ -24,8 +28,8 @@ def _field(cell: int) -> dict[str, int]:
     return {"col": col, "row": row}
 
 
-def sheet_view(state: RoadTo300State, seat: int) -> dict[str, Any]:
-    sheet: Sheet = state.sheets[seat]
+def sheet_view(state: RoadTo300State, seat: int, viewer: int | None = None) -> dict[str, Any]:
+    sheet: Sheet = state.shown_sheet(seat, viewer)
     game = state.game
     final_field = str(game.options["final_field"])
     target = int(game.options["target"])
@@ -71,7 +75,8 @@ def build_view(state: RoadTo300State, seat: int | None) -> dict[str, Any]:
         "phase": "over" if terminal else ("roll" if state.is_chance_node() else "decide"),
         "rolling_seats": list(state.rolling_seats()),
         "active_seats": list(state.active_seats()),
-        "sheets": [sheet_view(state, s) for s in range(len(state.sheets))],
+        "chosen_seats": list(state.chosen_seats()),
+        "sheets": [sheet_view(state, s, seat) for s in range(len(state.sheets))],
         "winners": state.winners() if terminal else None,
     }
 

@@ -16,10 +16,21 @@ export function nameOf(ctx, seat) {
   return player ? player.name : `Player ${seat + 1}`;
 }
 
+/** Has this sheet's seat made this round's choices while others still decide?  Its
+ *  sheet is then shown as before them (the choices are revealed together). */
+function hasChosen(sheet, view) {
+  return (view.chosen_seats || []).includes(sheet.seat);
+}
+
+function isDeciding(sheet, view) {
+  return (sheet.step === "cross" || sheet.step === "move") && !hasChosen(sheet, view);
+}
+
 export function stepWord(sheet, view) {
+  if (view.phase === "over") return sheet.over ? { text: "out", kind: "red" } : { text: "finished", kind: "" };
+  if (hasChosen(sheet, view)) return { text: "has chosen", kind: "green" };
   if (sheet.over) return { text: "out", kind: "red" };
-  if (view.phase === "over") return { text: "finished", kind: "" };
-  if (sheet.step === "cross" || sheet.step === "move") return { text: "deciding…", kind: "gold" };
+  if (isDeciding(sheet, view)) return { text: "deciding…", kind: "gold" };
   if (sheet.step === "waiting") return { text: "done", kind: "green" };
   return { text: "rolling", kind: "" };
 }
@@ -86,13 +97,13 @@ export function rulesSummary(ctx) {
 /** What the viewer should do now, in one sentence. */
 export function statusLine(view, ctx) {
   if (view.phase === "over") return "";
-  const deciding = view.sheets.filter((s) => s.step === "cross" || s.step === "move").map((s) => nameOf(ctx, s.seat));
+  const deciding = view.sheets.filter((s) => isDeciding(s, view)).map((s) => nameOf(ctx, s.seat));
   if (view.you === null || view.you === undefined) {
     return deciding.length ? `Round ${view.round}: ${joinNames(deciding)} deciding.` : `Round ${view.round}.`;
   }
   const me = view.sheets[view.you];
   const others = view.sheets
-    .filter((s) => s.seat !== me.seat && (s.step === "cross" || s.step === "move"))
+    .filter((s) => s.seat !== me.seat && isDeciding(s, view))
     .map((s) => nameOf(ctx, s.seat));
   const waitingFor = others.length ? ` Waiting for ${joinNames(others)}.` : "";
   switch (me.step) {
