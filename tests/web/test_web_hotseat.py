@@ -252,6 +252,9 @@ def test_hot_seat_competitive_road_to_300_covers_the_screen_between_seats(
         page.wait_for_selector(f"{choice}, {COVER}:not([hidden])")
         if page.locator(COVER).is_visible():
             seats_covered.append(page.locator(COVER).get_attribute("data-seat"))
+            # a dice game: what stays hidden is the seat's choice, not cards
+            assert page.locator(SHOW).inner_text().endswith("show my sheet")
+            assert "cards" not in page.locator("#pass-message").inner_text()
             page.locator(SHOW).click()
             page.wait_for_selector(choice)
         page.locator(choice).first.click()

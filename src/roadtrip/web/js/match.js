@@ -317,13 +317,16 @@ function renderCover() {
   if (cover.dataset.seat !== seat || cover.dataset.waiting !== String(!msg.choices.length)) {
     const name = names(msg, [msg.seat])[0];
     const others = msg.active_seats.filter((s) => s !== msg.seat);
-    const before = shownSeat !== null && shownSeat !== msg.seat ? `${names(msg, [shownSeat])[0]}'s cards are hidden again. ` : "";
+    // What a seat keeps from the others: cards, or (Road to 300, everyone on the
+    // same roll) the choice it makes before the others have made theirs.
+    const [hidden, are] = msg.game === "road-to-300" ? ["choice", "is"] : ["cards", "are"];
+    const before = shownSeat !== null && shownSeat !== msg.seat ? `${names(msg, [shownSeat])[0]}'s ${hidden} ${are} hidden again. ` : "";
     const turn = msg.choices.length
       ? `It is ${name}'s turn: hand the device to ${name}.`
       : `Waiting for ${joinNames(names(msg, others.length ? others : msg.active_seats))}.`;
     $("pass-title").textContent = `Pass to ${name}`;
-    $("pass-message").textContent = `${before}${turn} ${name}'s cards stay hidden until ${name} presses the button.`;
-    $("pass-show").textContent = `I am ${name} — show my cards`;
+    $("pass-message").textContent = `${before}${turn} ${name}'s ${hidden} ${are === "is" ? "stays" : "stay"} hidden until ${name} presses the button.`;
+    $("pass-show").textContent = `I am ${name} — show my ${hidden === "choice" ? "sheet" : "cards"}`;
     cover.dataset.seat = seat;
     cover.dataset.waiting = String(!msg.choices.length);
   }
