@@ -18,6 +18,7 @@
 
 import { svg } from "../js/dom.js";
 import { ZOOMED, currentView, enableZoom } from "./open-road-zoom.js";
+import { mapAdviceTags } from "./open-road-advice.js";
 
 export const RIDER_COLORS = ["#7c3aed", "#0f8a7e", "#d6336c", "#3b5bdb", "#8d5a2b", "#1f2937"];
 const KIND_WORDS = { big: "big city (hotel on arrival)", small: "small city", camp: "camp site" };
@@ -324,6 +325,7 @@ function targets(map, opts) {
           tabindex: opts.enabled ? 0 : null,
           role: "button",
           "aria-label": t.title,
+          "aria-describedby": opts.advice ? opts.advice.describe(t.action) : null, // the advisor's figure
           "aria-disabled": opts.enabled ? null : "true",
           onclick: () => opts.enabled && opts.onChoose(t.action),
           onkeydown: (event) => {
@@ -337,7 +339,15 @@ function targets(map, opts) {
       ),
     );
   }
-  return [rings, hits];
+  const spots = opts.targets.map((t) => ({ action: t.action, x: map.dots[t.dot].xy[0], y: map.dots[t.dot].xy[1], r: Math.max(6, dotRadius(map, t.dot) + 3.5) }));
+  // the riders' pieces: a pin about 27 units tall above its dot, or discs around a shared dot
+  const riders = (opts.riders || []).filter((r) => r.dot !== null && r.dot !== undefined && r.dot >= 0);
+  const pins = riders.map((r) => {
+    const [x, y] = map.dots[r.dot].xy;
+    return riders.some((o) => o !== r && o.dot === r.dot) ? { x: x - 20, y: y - 20, w: 40, h: 40 } : { x: x - 11, y: y - 27, w: 22, h: 27 };
+  });
+  const tags = opts.advice ? mapAdviceTags(spots, opts.advice, { avoid: pins, view: currentView(map) }) : null;
+  return [rings, hits, tags];
 }
 
 /**
@@ -346,11 +356,12 @@ function targets(map, opts) {
  * null, marks: Map(dot -> {kinds, words, paid, check}) (paid: greyed, pays nothing
  * now; check: ✓, its bonus collected, paid when absent), labels: Map(dot -> {strong}),
  * targets: [{dot, action, title, dots, cost, left, best}], enabled, onChoose,
- * phase}.
+ * phase, advice} (advice: js/advice-marks.js's kit, whose figures are drawn
+ * beside the targets, or null).
  */
 export function mapSvg(map, opts) {
   const view = currentView(map);
-  const [rings, hits] = targets(map, opts) || [null, null];
+  const [rings, hits, advice] = targets(map, opts) || [null, null, null];
   const node = svg(
     "svg",
     {
@@ -376,6 +387,7 @@ export function mapSvg(map, opts) {
     markLayer(map, opts),
     pieces(map, opts),
     hits,
+    advice,
   );
   enableZoom(node, map);
   return node;
