@@ -6,7 +6,8 @@ Open Road), switching Advice on puts each choice's figure on or right beside the
 control that makes that choice (its bounding box meets the control's), inside the
 first screen without scrolling; the best one carries a star (not colour alone);
 the control's accessible description holds the full text with its 95% interval;
-with advice off, and for spectators, no figure is drawn.  Screenshots:
+nothing on the board moves when the figures arrive; with advice off, and for
+spectators, no figure is drawn.  Screenshots:
 test-artifacts/screenshots/advice-on-*.png.
 """
 
@@ -96,10 +97,27 @@ def inside_window(box: dict[str, float]) -> bool:
     )
 
 
-def switch_on(page: Any) -> None:
+def switch_on(page: Any, steady: str | None = None) -> None:
+    """Switch advice on and wait for the figures; the boxes of the ``steady``
+    controls (the board's own) do not move when the figures arrive."""
     assert page.locator(FIGURE).count() == 0  # off by default
+    before = boxes(page, steady) if steady else None
     page.click("#advice-toggle")
     page.wait_for_selector(BEST, state="attached", timeout=30_000)
+    if steady:
+        after = boxes(page, steady)
+        assert len(after) == len(before or []) and all(
+            abs(a[k] - b[k]) <= 0.5 for a, b in zip(after, before or [], strict=True) for k in a
+        ), (before, after)
+
+
+def boxes(page: Any, selector: str) -> list[dict[str, float]]:
+    found: list[dict[str, float]] = page.locator(selector).evaluate_all(
+        "ns => ns.map(n => { const r = n.getBoundingClientRect(); "
+        "return {x: r.x, y: r.y, w: r.width, h: r.height}; })"
+    )
+    assert found, selector
+    return found
 
 
 def check_figures(page: Any, actions: list[int], control_of: Any) -> None:
@@ -143,7 +161,7 @@ def test_main_street_figures_sit_on_the_two_big_buttons(
     page = new_page(WIDTH, HEIGHT)
     page.goto(live_server.url + created["seats"][0]["url"])
     page.wait_for_selector("#board button.ms-action:not([disabled])")
-    switch_on(page)
+    switch_on(page, steady="#board button.ms-action, #board .ms-card")
     actions = choices(live_server, created)
     check_figures(page, actions, lambda a: f'#board button.ms-action[data-action="{a}"]')
     assert page.locator("#choices .choice-btn").count() == 0  # no list below the board
@@ -166,7 +184,7 @@ def test_road_rally_figures_sit_on_the_cards_and_buttons(
     page.goto(live_server.url + created["seats"][0]["url"])
     page.wait_for_selector('#board .rr-board[data-await="me"][data-busy="false"]')
     assert page.locator('#board .rr-board[data-phase="play"]').count() == 1
-    switch_on(page)
+    switch_on(page, steady="#board .rr-hand button, #board .rr-drive, #board svg.rr-track")
     actions = choices(live_server, created)
 
     def control_of(action: int) -> str:

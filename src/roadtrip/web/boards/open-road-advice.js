@@ -3,8 +3,8 @@
 // for open-road-map.js.  Each figure is a tag touching its dot's clickable ring;
 // the dots of a ride often lie close together, so the tags are placed best first,
 // each on the side of its dot (right, left, above, below, then the corners) where
-// it covers the fewest tags already placed and the fewest other dots and
-// riders, inside the part of the map on screen.
+// it covers the fewest tags already placed and the fewest other dots, riders
+// and names, inside the part of the map on screen.
 
 import { svgTagSize } from "../js/advice-marks.js";
 import { svg } from "../js/dom.js";
@@ -14,9 +14,9 @@ const area = (a, b) =>
   Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
 
 /** The tags of ``targets`` ([{action, x, y, r}]: a dot's centre and ring) as one
- * SVG layer, or null when no figure is shown.  ``avoid``: boxes not to cover (the
- * riders' pins); ``view``: the part of the map on screen ([x, y, w, h]), which
- * the tags keep inside. */
+ * SVG layer, or null when no figure is shown.  ``avoid``: boxes not to cover
+ * (the riders' pins, the cities' names); ``view``: the part of the map on
+ * screen ([x, y, w, h]), which the tags keep inside. */
 export function mapAdviceTags(targets, kit, { avoid = [], view = null } = {}) {
   const items = targets
     .map((t) => ({ ...t, figure: kit.figure(t.action) }))

@@ -198,7 +198,7 @@ function overlaps(a, b) {
 
 /** City names, placed greedily (strong first, then big cities) beside their dot
  * where they overlap no name already placed: up right, up left, down right, down left. */
-function labels(map, opts) {
+function labels(map, opts, boxes = []) {
   const g = svg("g", { class: "or-labels" });
   const rank = (id, label) => (label.minor ? 3 : label.strong ? 0 : map.dots[id].kind === "big" ? 1 : 2);
   const all = new Map(opts.labels);
@@ -238,6 +238,7 @@ function labels(map, opts) {
       box = { x0, x1: x0 + width, y0: sy - size * 0.8, y1: sy + size * 0.2 };
     }
     placed.push(box);
+    if (!label.minor) boxes.push({ x: box.x0, y: box.y0, w: box.x1 - box.x0, h: box.y1 - box.y0 }); // for the advice tags
     const [lx, ly, anchor] = chosen;
     g.append(
       svg(
@@ -301,7 +302,7 @@ function pieces(map, opts) {
   return g;
 }
 
-function targets(map, opts) {
+function targets(map, opts, labelBoxes = []) {
   if (!opts.targets.length) return null;
   const rings = svg("g", { class: "or-highlights" });
   const hits = svg("g", { class: "or-targets" });
@@ -346,7 +347,7 @@ function targets(map, opts) {
     const [x, y] = map.dots[r.dot].xy;
     return riders.some((o) => o !== r && o.dot === r.dot) ? { x: x - 20, y: y - 20, w: 40, h: 40 } : { x: x - 11, y: y - 27, w: 22, h: 27 };
   });
-  const tags = opts.advice ? mapAdviceTags(spots, opts.advice, { avoid: pins, view: currentView(map) }) : null;
+  const tags = opts.advice ? mapAdviceTags(spots, opts.advice, { avoid: pins.concat(labelBoxes), view: currentView(map) }) : null;
   return [rings, hits, tags];
 }
 
@@ -361,7 +362,9 @@ function targets(map, opts) {
  */
 export function mapSvg(map, opts) {
   const view = currentView(map);
-  const [rings, hits, advice] = targets(map, opts) || [null, null, null];
+  const labelBoxes = [];
+  const names = labels(map, opts, labelBoxes);
+  const [rings, hits, advice] = targets(map, opts, labelBoxes) || [null, null, null];
   const node = svg(
     "svg",
     {
@@ -383,7 +386,7 @@ export function mapSvg(map, opts) {
     dots(map, opts),
     rings,
     closure(map, opts),
-    labels(map, opts),
+    names,
     markLayer(map, opts),
     pieces(map, opts),
     hits,
