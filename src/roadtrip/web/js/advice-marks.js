@@ -2,16 +2,16 @@
 // for the boards that draw their own controls (Main Street, Road Rally, The Open
 // Road), as the Road to 300 sheet puts them on its fields.
 //
-// A marked control carries a small tag in its corner ("31% to win", the best one
-// "★ 31% to win" on a yellow ground: marked by the star, not by colour alone;
-// under a card only "31%"), drawn over the
-// control's edge (absolutely placed: nothing moves when the figures arrive); the
-// tag opens to the full text with its 95% interval on hover and focus, and the
-// control's accessible description (aria-describedby) says the same to screen
-// readers.  While the figures are being computed the tags read "…".  Nothing is
-// drawn when advice is off, for spectators, or for a seat the viewer does not
-// play (ctx.advice and ctx.adviceWaiting come from js/match.js, which asks only
-// where js/advice.js allows it).
+// A marked control carries a small tag over the edge of its upper right corner
+// ("31% to win"; the best one "★ 31% to win" on a yellow ground, marked by the
+// star, not by colour alone; under a card only "31%").  Tags are placed
+// absolutely: nothing moves when the figures arrive.  A tag opens to the full
+// text with its 95% interval on hover and focus, and the control's accessible
+// description (aria-describedby) says the same to screen readers.  While the
+// figures are being computed the tags read "…".  Nothing is drawn when advice is
+// off, for spectators, or for a seat the viewer does not play (ctx.advice and
+// ctx.adviceWaiting come from js/match.js, which asks only where js/advice.js
+// allows it).
 
 import { el, svg } from "./dom.js";
 
@@ -32,8 +32,8 @@ export const noteText = (figure) => `Advice${figure.best ? " (best)" : ""}: ${fi
 /**
  * The marks of one board render.  ``kit.mark(control, action, {below})`` puts the
  * figure of ``action`` on an HTML control (in its upper right corner, or centred
- * under it) and returns it; ``kit.svgMark(x, y, action)`` is
- * the figure as an SVG tag whose upper left corner is (x, y), to draw beside a
+ * under it) and returns it; ``kit.svgMark(x, y, action)``
+ * is the figure as an SVG tag whose upper left corner is (x, y), to draw beside a
  * target (svgTagSize gives its size; kit.figure(action) the figure or null);
  * ``kit.describe(action)`` is the id of its description; ``kit.notes`` holds the
  * descriptions and must be put into the page (it is visually hidden).
