@@ -22,6 +22,11 @@
 //       ctx.lastMove          {seat, text, index} of the last decision in the
 //                             log (text without the "<name>: "; index counts
 //                             from the match's first line), or null: highlight it
+//       ctx.advice            Map action -> the advisor's figures ({rank, best,
+//                             short, text, ...}, js/advice.js) while the player
+//                             shows advice, else null; ctx.adviceWaiting: shown,
+//                             the figures not here yet.  A board with ownControls
+//                             puts them on its controls (js/advice-marks.js)
 //   Animations (js/motion.js animate()): at most 600 ms, finished at once by a
 //   click or a key, never started when ctx.motion is false.
 //   rulesSummary(ctx)         a Node with the rules in plain words
@@ -30,7 +35,8 @@
 //   endSummary(view, ctx)     {headline, how, outcome: "win"|"lose"|"draw"|null,
 //                             rows: [{name, score, note, winner}]}
 //   ownControls (optional)    true: the board draws a control for every choice,
-//                             so the match page leaves out its list of buttons
+//                             with the advisor's figure on it, so the match page
+//                             leaves out its list of buttons
 
 const BOARDS = {
   "road-to-300": () => import("./road-to-300.js"),

@@ -1,5 +1,6 @@
 // boards/main-street-panels.js: the HTML around a Main Street mat: cubes in a
-// row, the bag, the risk of the next draw, the two big buttons, the last turns
+// row, the bag, the risk of the next draw, the two big buttons (the advisor's
+// figure on each while advice is shown), the last turns
 // read from the game log, the bust alert and a player's mat card.
 
 import { capitalize, el, joinNames } from "../js/dom.js";
@@ -8,6 +9,7 @@ import {
   colorName, colourOf, inkFor, markOf, mix, nameOf, orList, percent, plural, risk, riskLevel, score, scoreText, turnsFromLog, who,
 } from "./main-street-common.js";
 import { matSvg } from "./main-street-mat.js";
+import { adviceKit } from "../js/advice-marks.js";
 
 export function miniCube(view, c, extra = "") {
   const color = view.colors[c];
@@ -142,8 +144,9 @@ export function actionButtons(view, ctx) {
   if (mineNow && !view.can_go_on && view.phase === "decide") goSub = "the bag has too few cubes";
   const go = view.game === KICKS ? "Draw a cube" : "Fill up again";
   const stop = view.game === KICKS ? "Conclude" : "Stop";
-  const button = (action, label, sub, cls) =>
-    el(
+  const advice = adviceKit(ctx); // the advisor's figure on each button, when shown
+  const button = (action, label, sub, cls) => {
+    const node = el(
       "button",
       {
         type: "button",
@@ -155,6 +158,8 @@ export function actionButtons(view, ctx) {
       el("span", { class: "ms-action-label" }, label),
       el("span", { class: "ms-action-sub" }, sub),
     );
+    return legal.has(action) ? advice.mark(node, action) : node;
+  };
   let note = null;
   let state = "mine";
   if (ctx.pending) {
@@ -173,6 +178,7 @@ export function actionButtons(view, ctx) {
     button(GO_ON, go, goSub, "go"),
     button(STOP, stop, stopSub, "stop"),
     note ? el("p", { class: "ms-actions-note" }, note) : null,
+    advice.notes,
   );
 }
 

@@ -18,6 +18,7 @@
 
 import { svg } from "../js/dom.js";
 import { ZOOMED, currentView, enableZoom } from "./open-road-zoom.js";
+import { mapAdviceTags } from "./open-road-advice.js";
 
 export const RIDER_COLORS = ["#7c3aed", "#0f8a7e", "#d6336c", "#3b5bdb", "#8d5a2b", "#1f2937"];
 const KIND_WORDS = { big: "big city (hotel on arrival)", small: "small city", camp: "camp site" };
@@ -197,7 +198,7 @@ function overlaps(a, b) {
 
 /** City names, placed greedily (strong first, then big cities) beside their dot
  * where they overlap no name already placed: up right, up left, down right, down left. */
-function labels(map, opts) {
+function labels(map, opts, boxes = []) {
   const g = svg("g", { class: "or-labels" });
   const rank = (id, label) => (label.minor ? 3 : label.strong ? 0 : map.dots[id].kind === "big" ? 1 : 2);
   const all = new Map(opts.labels);
@@ -237,6 +238,7 @@ function labels(map, opts) {
       box = { x0, x1: x0 + width, y0: sy - size * 0.8, y1: sy + size * 0.2 };
     }
     placed.push(box);
+    if (!label.minor) boxes.push({ x: box.x0, y: box.y0, w: box.x1 - box.x0, h: box.y1 - box.y0 }); // for the advice tags
     const [lx, ly, anchor] = chosen;
     g.append(
       svg(
@@ -300,7 +302,7 @@ function pieces(map, opts) {
   return g;
 }
 
-function targets(map, opts) {
+function targets(map, opts, labelBoxes = []) {
   if (!opts.targets.length) return null;
   const rings = svg("g", { class: "or-highlights" });
   const hits = svg("g", { class: "or-targets" });
@@ -324,6 +326,7 @@ function targets(map, opts) {
           tabindex: opts.enabled ? 0 : null,
           role: "button",
           "aria-label": t.title,
+          "aria-describedby": opts.advice ? opts.advice.describe(t.action) : null, // the advisor's figure
           "aria-disabled": opts.enabled ? null : "true",
           onclick: () => opts.enabled && opts.onChoose(t.action),
           onkeydown: (event) => {
@@ -337,7 +340,15 @@ function targets(map, opts) {
       ),
     );
   }
-  return [rings, hits];
+  const spots = opts.targets.map((t) => ({ action: t.action, x: map.dots[t.dot].xy[0], y: map.dots[t.dot].xy[1], r: Math.max(6, dotRadius(map, t.dot) + 3.5) }));
+  // the riders' pieces: a pin about 27 units tall above its dot, or discs around a shared dot
+  const riders = (opts.riders || []).filter((r) => r.dot !== null && r.dot !== undefined && r.dot >= 0);
+  const pins = riders.map((r) => {
+    const [x, y] = map.dots[r.dot].xy;
+    return riders.some((o) => o !== r && o.dot === r.dot) ? { x: x - 20, y: y - 20, w: 40, h: 40 } : { x: x - 11, y: y - 27, w: 22, h: 27 };
+  });
+  const tags = opts.advice ? mapAdviceTags(spots, opts.advice, { avoid: pins.concat(labelBoxes), view: currentView(map) }) : null;
+  return [rings, hits, tags];
 }
 
 /**
@@ -346,11 +357,14 @@ function targets(map, opts) {
  * null, marks: Map(dot -> {kinds, words, paid, check}) (paid: greyed, pays nothing
  * now; check: ✓, its bonus collected, paid when absent), labels: Map(dot -> {strong}),
  * targets: [{dot, action, title, dots, cost, left, best}], enabled, onChoose,
- * phase}.
+ * phase, advice} (advice: js/advice-marks.js's kit, whose figures are drawn
+ * beside the targets, or null).
  */
 export function mapSvg(map, opts) {
   const view = currentView(map);
-  const [rings, hits] = targets(map, opts) || [null, null];
+  const labelBoxes = [];
+  const names = labels(map, opts, labelBoxes);
+  const [rings, hits, advice] = targets(map, opts, labelBoxes) || [null, null, null];
   const node = svg(
     "svg",
     {
@@ -372,10 +386,11 @@ export function mapSvg(map, opts) {
     dots(map, opts),
     rings,
     closure(map, opts),
-    labels(map, opts),
+    names,
     markLayer(map, opts),
     pieces(map, opts),
     hits,
+    advice,
   );
   enableZoom(node, map);
   return node;

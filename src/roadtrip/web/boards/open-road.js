@@ -13,7 +13,9 @@
 // map, your pannier and your choices are all on the first screen.  Click a
 // rider's name to show their route.  Every control is reachable with Tab (the
 // decisions first, then the dots on the map: Enter or Space chooses).  The last
-// move is named and its rider ringed; rides and card plays are animated
+// move is named and its rider ringed; while advice is shown, every choice's
+// button and dot carries the advisor's figure (open-road-advice.js on the map);
+// rides and card plays are animated
 // (open-road-motion.js).  Legal moves always come from the server's choices.
 // The board's words (prompts, status line, end screen) are open-road-texts.js.
 //
@@ -22,6 +24,7 @@
 // mover) and data-step (actions so far); decision buttons are
 // .or-actions button[data-action]; clickable dots are circle.or-target.
 
+import { adviceKit } from "../js/advice-marks.js";
 import { capitalize, el, ensureStylesheet, fill } from "../js/dom.js";
 import { distancesFrom, loadMap, mapData, mapSvg, shortestPath, shortName } from "./open-road-map.js";
 import { animate, cardsGone, lastMoveLine, lastMoveOf } from "./open-road-motion.js";
@@ -184,6 +187,7 @@ function mapPanel(view, ctx, map, targets, lastSeat) {
     enabled: canAct(ctx),
     onChoose: (action) => ctx.onChoose && ctx.onChoose(action),
     phase: view.phase,
+    advice: ctx.advice ? ctx.adviceMarks : null,
   });
   const caption = rider
     ? el(
@@ -208,11 +212,12 @@ function mapPanel(view, ctx, map, targets, lastSeat) {
 // ----------------------------------------------------------- the decisions
 function choiceButton(view, ctx, c, cls = "") {
   const ok = canAct(ctx);
-  return el(
+  const button = el(
     "button",
     { type: "button", class: `or-choice ${cls}`.trim(), "data-action": c.action, disabled: !ok, onclick: () => ok && ctx.onChoose(c.action) },
     labelOf(view, ctx, c.label),
   );
+  return ctx.adviceMarks ? ctx.adviceMarks.mark(button, c.action) : button; // the advisor's figure, when shown
 }
 
 function actionBox(view, ctx, split) {
@@ -271,6 +276,7 @@ function startLoad() {
 /** Draw the whole board. */
 export function render(root, view, ctx) {
   const context = { players: [], choices: [], interactive: false, pending: false, ...ctx };
+  context.adviceMarks = adviceKit(context); // the advisor's figures on the choices, when shown
   setSeatColours(context.players);
   last = { root, view, ctx };
   const map = mapData();
@@ -286,7 +292,7 @@ export function render(root, view, ctx) {
   });
   if (!map) {
     board.append(statusBar(view, context));
-    if (loadError) board.append(fallbackBox(view, context));
+    if (loadError) board.append(fallbackBox(view, context), context.adviceMarks.notes);
     else {
       board.append(el("p", { class: "or-loading muted" }, "Loading the map…"));
       startLoad();
@@ -323,7 +329,7 @@ export function render(root, view, ctx) {
     decksPanel(view),
   );
   // Your decision first in the reading (and Tab) order, then the map, then the rest.
-  board.append(el("div", { class: "or-main" }, top, mapPanel(view, context, map, targets, lastSeat), rest));
+  board.append(el("div", { class: "or-main" }, top, mapPanel(view, context, map, targets, lastSeat), rest), context.adviceMarks.notes);
   fill(root, board);
   board.dataset.animated = animate(board, map, previous && previous.riders ? previous : null, view, context);
   drawnView = view;

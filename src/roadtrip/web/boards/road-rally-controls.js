@@ -4,7 +4,8 @@
 // any colours when you start on a General Store), watch the planned stop on the
 // track, then "Drive N spaces": the board sends the cards one by one (actions
 // 0-5), waiting for the server's answer to each, and then "done" (6).  The other
-// decisions are boxes with big buttons (road-rally-decisions.js).  Legal moves
+// decisions are boxes with big buttons (road-rally-decisions.js).  While advice
+// is shown, each choice's control carries the advisor's figure.  Legal moves
 // always come from the server's choices.  Every control is a button: Tab and
 // Enter play.
 
@@ -43,6 +44,7 @@ import {
 import {
   gasBox,
   leftoverChoices,
+  markAdvice,
   mechanicBox,
   revealBox,
   rewardBox,
@@ -376,5 +378,6 @@ export function myPanel(view, ctx) {
   }
   const extra = leftoverChoices(ctx, drawn);
   if (extra) panel.append(extra);
+  markAdvice(panel, view, ctx);
   return panel;
 }

@@ -3,8 +3,10 @@
 // top cards in the order they should come off the deck), revealing a rally point
 // card (15 / 16), points or two cards in 4th or 5th place (17 / 18), and Gas:
 // shuffle before or after drawing (19 / 20).  Also the sentence saying who is
-// deciding, and any leftover choice as a plain button.
+// deciding, any leftover choice as a plain button, and the advisor's figures on
+// the controls of your panel.
 
+import { adviceKit } from "../js/advice-marks.js";
 import { capitalize, el, joinNames } from "../js/dom.js";
 import {
   GAS_AFTER,
@@ -244,3 +246,21 @@ export function leftoverChoices(ctx, drawn) {
   );
 }
 
+/**
+ * The advisor's figure on the control of each choice, when shown: a card of the
+ * hand (the first one not yet played) for playing that type, the Mechanic's card,
+ * the decision's button, "Drive" for "done".  Figures go under cards, whose
+ * corners carry their own marks.
+ */
+export function markAdvice(panel, view, ctx) {
+  const advice = adviceKit(ctx);
+  if (!advice.on) return;
+  for (const { action } of ctx.choices || []) {
+    const control =
+      view.phase === "play" && action < NUM_TYPES
+        ? panel.querySelector(`.rr-hand button[data-card-type="${action}"]:not([data-state="sent"])`)
+        : panel.querySelector(`button[data-action="${action}"]`);
+    if (control) advice.mark(control, action, { below: control.classList.contains("rr-card") });
+  }
+  panel.append(advice.notes);
+}

@@ -101,6 +101,12 @@ export function adviceOn() {
   return Boolean(enabled && key);
 }
 
+/** Switched on and the figures for the decision on screen still being computed
+ * (not when asking failed: adviceStatus says why). */
+export function adviceWaiting() {
+  return Boolean(enabled && key && !report && !problem);
+}
+
 /** The figures by action ({rank, win, ..., text}) or null when advice is not shown. */
 export function adviceByAction() {
   if (!enabled || !report) return null;

@@ -2,7 +2,8 @@
 // each state message, for match.js: the turn line (whose turn, the board's status
 // line, the turn clock), the end screen (headline, scores, rematch, replay and
 // download), the choices as buttons (folded when there are many; the advisor's
-// figures on them while advice is on), the players with online dots, and the
+// figures on them while advice is on; boards with their own controls carry the
+// figures themselves), the players with online dots, and the
 // game log (following its newest line unless the reader scrolled up).  Each takes
 // the state message and the board module from match.js.
 
@@ -92,10 +93,14 @@ export function renderEnd(msg, board, ctx, { matchId, token, download }) {
 
 export function renderChoices(msg, board, ctx, { pending, choose }) {
   const box = $("choices");
-  // Boards that draw their own controls get the list too while advice is on: the
-  // figures of every game's choices show there.
-  if (!ctx.choices.length || msg.finished || (board && board.ownControls && !adviceOn())) {
+  if (!ctx.choices.length || msg.finished) {
     fill(box);
+    return;
+  }
+  // Boards that draw their own controls put the advisor's figures on them
+  // (js/advice-marks.js): here only the line that says where the figures come from.
+  if (board && board.ownControls) {
+    fill(box, adviceOn() ? adviceStatus() : null);
     return;
   }
   const buttons = ctx.choices.map((c) =>

@@ -15,7 +15,7 @@ import { loadBoard } from "../boards/index.js";
 import { motionAllowed, motionToggle } from "./motion.js";
 import { pageTitle, soundToggle } from "./attention.js";
 import { lastMove } from "./lastmove.js";
-import { adviceByAction, adviceSettingText, adviceToggle, syncAdvice } from "./advice.js";
+import { adviceByAction, adviceSettingText, adviceToggle, adviceWaiting, syncAdvice } from "./advice.js";
 import { followLog, names, renderChoices, renderEnd, renderLog, renderPlayers, renderTurn } from "./match-panels.js";
 
 const FATAL_CLOSE = { 4400: "bad_hello", 4401: "access_denied", 4404: "not_found" };
@@ -256,6 +256,7 @@ function context() {
     previous: previousSeat === msg.seat ? previousView : null,
     lastMove: lastMove(msg.log, msg.players, { logStart: msg.log_start, given: msg.log_seats }),
     advice: adviceByAction(), // Map action -> the advisor's figures, or null (advice off)
+    adviceWaiting: adviceWaiting(), // switched on, the figures not here yet
   };
 }
 
