@@ -3,8 +3,7 @@
 It validates every move against the rules, resolves chance with the match's secret
 seed, runs bot seats, stores every accepted action before anyone hears of it, and
 then pushes each connected audience its own message.  Storage and transport are
-passed in (Protocols with in-memory fakes for tests), so the coordinator itself
-does no I/O of its own.
+passed in (Protocols with in-memory fakes for tests): it does no I/O of its own.
 
 Its parts live beside it: automatic play that nobody waits for
 (:mod:`roadtrip.server.unattended`), rematches (:mod:`roadtrip.server.rematches`),
@@ -21,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from roadtrip.bots import bot_thinks, make_bot
+from roadtrip.core.checkpoints import Checkpoints
 from roadtrip.core.match import Match
 from roadtrip.core.options import validate_options
 from roadtrip.core.records import MatchRecord, replay
@@ -337,15 +337,18 @@ class Coordinator(UnattendedPlay, Rematches, TurnClocks):
         log = []
         names = display_names(stored.seats)
         timeouts = set(stored.timeouts)
+        checkpoints = Checkpoints(state)  # replay steps start from these, never from 0
         for index, (seat, action) in enumerate(stored.actions):
             entry = log_entry(state, seat, action, names)
             log.append(timed_out(entry) if index in timeouts else entry)
             state.apply_action(action, seat)
+            checkpoints.offer(state)
         if stored.actions:
             replay(record)  # validates the stored history as a whole, too
         bots = {i: make_bot(s.bot, game) for i, s in enumerate(stored.seats) if s.bot}
         thinking = frozenset(i for i in bots if bot_thinks(stored.seats[i].bot or "", game.id))
-        return LiveMatch(stored, Match(game, stored.seed, state), bots, log, thinking=thinking)
+        match = Match(game, stored.seed, state)
+        return LiveMatch(stored, match, bots, log, thinking=thinking, checkpoints=checkpoints)
 
     def _set_aside(self, match_id: str, exc: Exception) -> None:
         reason = str(exc) or type(exc).__name__
