@@ -40,6 +40,7 @@ from roadtrip.server.errors import error_body, error_code, error_responses
 from roadtrip.server.http_guards import API_DOCS_PATH, BodyLimit, ClientAddress, SecurityHeaders
 from roadtrip.server.live_cache import LiveLimits
 from roadtrip.server.match_api import install_match_api
+from roadtrip.server.memory import MemoryReturn
 from roadtrip.server.reviews import install_reviews
 from roadtrip.server.seats import TEAM_GAMES, SetupError
 from roadtrip.server.settings import BOT_WORKERS, MAX_HTTP_BODY, SWEEP_SECONDS, THINK_THREADS
@@ -123,10 +124,14 @@ def create_app(
 
     coordinator.thinker = bot_pool
 
+    memory = MemoryReturn()
+
     async def sweep_now_and_then() -> None:
         while True:
             await asyncio.sleep(SWEEP_SECONDS)
-            await run_in_threadpool(coordinator.sweep)
+            forgotten = await run_in_threadpool(coordinator.sweep)
+            # The forgotten matches' memory back to the system (server/memory.py).
+            await run_in_threadpool(memory.after_sweep, len(forgotten))
             await run_in_threadpool(coordinator.expire_overdue)
 
     @asynccontextmanager
@@ -173,6 +178,7 @@ def create_app(
         redoc_url=None,
     )
     app.state.coordinator = coordinator
+    app.state.memory = memory
     app.state.hub = hub
     app.add_middleware(BodyLimit, limit=MAX_HTTP_BODY)
     app.add_middleware(SecurityHeaders)

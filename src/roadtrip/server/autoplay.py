@@ -25,6 +25,7 @@ from roadtrip.core.checkpoints import Checkpoints
 from roadtrip.core.match import Match
 from roadtrip.core.state import CHANCE, State
 from roadtrip.server.gamelog import LogEntry, log_entry
+from roadtrip.server.live_reads import LiveReads
 from roadtrip.server.seats import display_names
 from roadtrip.server.storage import StoredMatch
 
@@ -59,6 +60,7 @@ class LiveMatch:
     thinking: frozenset[int] = frozenset()  # seats whose bots think (bot_thinks)
     checkpoints: Checkpoints | None = None
     record_text: str | None = None
+    reads: LiveReads = field(default_factory=LiveReads)  # for its state messages
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,7 @@ from roadtrip.server.tokens import new_match_id, new_seed, new_token, token_hash
 from roadtrip.server.transport import Transport
 from roadtrip.server.turn_clock import TurnClock
 from roadtrip.server.unattended import UnattendedPlay
-from roadtrip.server.visibility import moves_by, state_message
+from roadtrip.server.visibility import state_message
 
 __all__ = [
     "MAX_REMEMBERED_REMATCHES",
@@ -199,7 +199,7 @@ class Coordinator(UnattendedPlay, Rematches, TurnClocks):
         Their queued thinking (advice nobody will read) is dropped."""
         forgotten = self._live.sweep(self._keep)
         for match_id in forgotten:
-            self.drop_thinking(match_id)
+            self.forget_thinking(match_id)
         return forgotten
 
     def _keep(self, match_id: str, live: LiveMatch) -> bool:
@@ -219,6 +219,7 @@ class Coordinator(UnattendedPlay, Rematches, TurnClocks):
             seats=live.stored.seats,
             log=live.log,
             connected=self.connected(match_id) if self.connected else None,
+            reads=live.reads,
         )
         message["rematch"] = self.rematch_link(grant)
         message["advice_allowed"] = advice_allowed(live.stored)
@@ -243,19 +244,18 @@ class Coordinator(UnattendedPlay, Rematches, TurnClocks):
             seat = grant.seat_to_act(state.active_seats())
         elif seat not in grant.seats:
             raise AccessDenied(f"this token does not play seat {seat}")
-        # ``my_moves``: how many moves the client saw this seat make.  Another seat's
-        # move never makes a move stale (everyone may decide on the same roll), but
-        # a repeated click does.
-        if my_moves is not None and my_moves != moves_by(state, seat):
+        # ``my_moves``: the moves the client saw this seat make.  Another seat's move
+        # never makes a move stale (everyone may decide on the same roll); a repeat does.
+        if my_moves is not None and my_moves != (made := live.reads.moves_by(state, seat)):
             moves_log.info(
                 "match %s: seat %d's move refused as stale (my_moves %d, made %d)",
                 grant.match_id,
                 seat,
                 my_moves,
-                moves_by(state, seat),
+                made,
             )
             raise StaleVersion(
-                f"seat {seat} has made {moves_by(state, seat)} moves, not {my_moves}: "
+                f"seat {seat} has made {made} moves, not {my_moves}: "
                 "that move was already made or the state has changed"
             )
         start = state.move_number()
