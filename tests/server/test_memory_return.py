@@ -4,7 +4,9 @@ handed back after sweeps that forgot matches, not too often."""
 
 from __future__ import annotations
 
+import asyncio
 import time
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -75,3 +77,38 @@ def test_the_apps_periodic_sweep_gives_the_memory_back(monkeypatch: pytest.Monke
         while not trimmed and time.monotonic() < deadline:
             time.sleep(0.05)
         assert app.state.coordinator.live_count() == 0 and trimmed
+
+
+def test_the_advice_route_loads_a_forgotten_match_off_the_event_loop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Loading a match replays it (seconds for a long one); the advice route did it
+    on the event loop, stalling every other match (655 ms after a restart)."""
+    monkeypatch.setenv("ROADTRIP_ADVICE_SECONDS", "0.1")
+    loads: list[bool] = []
+    original = Coordinator._load
+
+    def watched(self: Coordinator, match_id: str) -> Any:
+        try:
+            asyncio.get_running_loop()
+            loads.append(True)  # on an event loop
+        except RuntimeError:
+            loads.append(False)
+        return original(self, match_id)
+
+    app = create_app(MemoryStore())
+    with TestClient(app) as client:
+        answer = client.post(
+            "/api/matches",
+            json={"game": "road-to-300", "seats": [{"name": "Ann"}], "advice": True},
+        )
+        created = answer.json()
+        app.state.coordinator._live.clear()  # forgotten (as by the sweep)
+        monkeypatch.setattr(Coordinator, "_load", watched)
+        token = created["seats"][0]["token"]
+        advice = client.get(
+            f"/api/matches/{created['match']}/advice?seat=0",
+            headers={"Authorization": f"Bearer {token}"},
+        )
+        assert advice.status_code == 200, advice.text
+    assert loads and not any(loads)
