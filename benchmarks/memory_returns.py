@@ -46,6 +46,37 @@ def start(url: str, port: int, sweep: float, idle: float, trim: bool) -> subproc
     return subprocess.Popen(command, stdout=subprocess.DEVNULL)
 
 
+def load(client: httpx.Client, args: Any, seats: list[Any], pid: int) -> tuple[int, int, int]:
+    """One round: create the matches, wait until they are over, then until the sweep
+    has forgotten them.  Returns (matches finished, moves, RSS after the sweep)."""
+    began = time.monotonic()
+    tokens = []
+    for _ in range(args.matches):
+        answer = client.post("/api/matches", json={"game": "open-road", "seats": seats})
+        answer.raise_for_status()
+        tokens.append((answer.json()["match"], answer.json()["spectator"]["token"]))
+    moves = 0
+    pending = list(tokens)
+    while pending and time.monotonic() - began < args.limit:
+        time.sleep(2)
+        still = []
+        for match_id, token in pending:
+            auth = {"Authorization": f"Bearer {token}"}
+            state = client.get(f"/api/matches/{match_id}/state", headers=auth).json()
+            if state["finished"]:
+                moves += state["version"]
+            else:
+                still.append((match_id, token))
+        pending = still
+    over = time.monotonic() - began
+    print(f"  {args.matches - len(pending)} matches over in {over:.0f} s,", end=" ")
+    print(f"RSS {mb(status_kb(pid, 'VmRSS'))}", end=", ", flush=True)
+    time.sleep(args.idle + 2 * args.sweep + 1)  # no requests: the sweep forgets all
+    after = status_kb(pid, "VmRSS")
+    print(f"after the sweep {mb(after)}", flush=True)
+    return args.matches - len(pending), moves, after
+
+
 def mb(kb: int) -> str:
     return f"{kb / 1024:.0f} MB"
 
@@ -55,7 +86,8 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=37)
     parser.add_argument("--idle", type=float, default=5.0)
     parser.add_argument("--sweep", type=float, default=2.0)
-    parser.add_argument("--limit", type=float, default=600.0)
+    parser.add_argument("--limit", type=float, default=600.0, help="seconds a round")
+    parser.add_argument("--rounds", type=int, default=1, help="the same load again")
     parser.add_argument(
         "--no-trim", action="store_true", help="no malloc_trim after sweeps (as before)"
     )
@@ -66,7 +98,7 @@ def main() -> None:
     port = free_port()
     server = start(url, port, args.sweep, args.idle, not args.no_trim)
     began = time.monotonic()
-    seats = [{"name": f"Random {n + 1}", "bot": "random"} for n in range(4)]
+    seats: list[Any] = [{"name": f"Random {n + 1}", "bot": "random"} for n in range(4)]
     try:
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=60) as client:
             while True:
@@ -82,28 +114,9 @@ def main() -> None:
             warm.raise_for_status()
             time.sleep(args.idle + 2 * args.sweep + 1)
             before = status_kb(server.pid, "VmRSS")
-            tokens = []
-            for _ in range(args.matches):
-                answer = client.post("/api/matches", json={"game": "open-road", "seats": seats})
-                answer.raise_for_status()
-                tokens.append((answer.json()["match"], answer.json()["spectator"]["token"]))
-            moves = 0
-            pending = list(tokens)
-            while pending and time.monotonic() - began < args.limit:
-                time.sleep(2)
-                still = []
-                for match_id, token in pending:
-                    auth = {"Authorization": f"Bearer {token}"}
-                    state = client.get(f"/api/matches/{match_id}/state", headers=auth).json()
-                    if state["finished"]:
-                        moves += state["version"]
-                    else:
-                        still.append((match_id, token))
-                pending = still
-            done = time.monotonic() - began
-            loaded = status_kb(server.pid, "VmRSS")
-            time.sleep(args.idle + 2 * args.sweep + 1)  # no requests: the sweep forgets all
-            after = status_kb(server.pid, "VmRSS")
+            rounds = []
+            for _ in range(args.rounds):
+                rounds.append(load(client, args, seats, server.pid))
             peak = status_kb(server.pid, "VmHWM")
     finally:
         server.send_signal(signal.SIGINT)
@@ -111,11 +124,11 @@ def main() -> None:
             server.wait(20)
         except subprocess.TimeoutExpired:
             server.kill()
-    finished = args.matches - len(pending)
+    finished, moves, _ = rounds[-1]
     print(
-        f"{finished}/{args.matches} matches finished ({moves:,} moves) in {done:.0f} s; "
-        f"server RSS before {mb(before)}, peak (VmHWM) {mb(peak)}, when the last finished "
-        f"{mb(loaded)}, after the sweep {mb(after)} ({100 * (after - before) / before:+.0f}%)"
+        f"{finished}/{args.matches} matches finished ({moves:,} moves) in the last round; "
+        f"server RSS before {mb(before)}, peak (VmHWM) {mb(peak)}, after the sweep "
+        + ", ".join(f"{mb(r[2])} ({100 * (r[2] - before) / before:+.0f}%)" for r in rounds)
     )
 
 
