@@ -27,6 +27,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from fastapi import FastAPI, Request
+from starlette.concurrency import run_in_threadpool
 
 from roadtrip.bots.advice import AdviceReport, advise, canonical_seed
 from roadtrip.core.errors import GameOver, NotYourTurn
@@ -175,7 +176,9 @@ def install_advice(
         ),
     )
     async def advice(match_id: str, request: Request, seat: int | None = None) -> dict[str, Any]:
-        grant = grant_of(request, match_id)
+        # Authorizing loads the match if it is not in memory (a long match: a replay
+        # of thousands of moves): on a worker thread, never on the event loop.
+        grant = await run_in_threadpool(grant_of, request, match_id)
         return await service.advice(grant, seat, client_address(request.scope))
 
     return service

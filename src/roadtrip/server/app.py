@@ -40,6 +40,7 @@ from roadtrip.server.errors import error_body, error_code, error_responses
 from roadtrip.server.http_guards import API_DOCS_PATH, BodyLimit, ClientAddress, SecurityHeaders
 from roadtrip.server.live_cache import LiveLimits
 from roadtrip.server.match_api import install_match_api
+from roadtrip.server.memory import MemoryReturn
 from roadtrip.server.operations import install_operations
 from roadtrip.server.resume import Resumer
 from roadtrip.server.reviews import install_reviews
@@ -126,10 +127,14 @@ def create_app(
 
     coordinator.thinker = bot_pool
 
+    memory = MemoryReturn()
+
     async def sweep_now_and_then() -> None:
         while True:
             await asyncio.sleep(SWEEP_SECONDS)
-            await run_in_threadpool(coordinator.sweep)
+            forgotten = await run_in_threadpool(coordinator.sweep)
+            # The forgotten matches' memory back to the system (server/memory.py).
+            await run_in_threadpool(memory.after_sweep, len(forgotten))
             await run_in_threadpool(coordinator.expire_overdue)
 
     @asynccontextmanager
@@ -179,6 +184,7 @@ def create_app(
         redoc_url=None,
     )
     app.state.coordinator = coordinator
+    app.state.memory = memory
     app.state.hub = hub
     app.add_middleware(BodyLimit, limit=MAX_HTTP_BODY)
     app.add_middleware(SecurityHeaders)

@@ -21,9 +21,11 @@ from dataclasses import dataclass, field
 from random import Random
 
 from roadtrip.bots import Bot, bot_names, make_bot, observe
+from roadtrip.core.checkpoints import Checkpoints
 from roadtrip.core.match import Match
 from roadtrip.core.state import CHANCE, State
 from roadtrip.server.gamelog import LogEntry, log_entry
+from roadtrip.server.live_reads import LiveReads
 from roadtrip.server.seats import display_names
 from roadtrip.server.storage import StoredMatch
 
@@ -43,7 +45,11 @@ FALLBACK_BOTS = ("heuristic", "greedy", "push-your-luck", "random")
 class LiveMatch:
     """A match in memory: as stored, replayed, with its bots and its log.
     ``advancing``: a background slice of automatic play is scheduled; ``stand_in``:
-    the bot that moves for a seat whose time ran out (made on first use)."""
+    the bot that moves for a seat whose time ran out (made on first use).
+    ``checkpoints`` (made when the match is loaded) and ``record_text`` (the
+    finished match's record as downloaded, made on first download) make replay
+    steps and record downloads of a long match cheap; both go with the match when
+    the live cache forgets it."""
 
     stored: StoredMatch
     match: Match
@@ -52,6 +58,9 @@ class LiveMatch:
     advancing: bool = False
     stand_in: Bot | None = None
     thinking: frozenset[int] = frozenset()  # seats whose bots think (bot_thinks)
+    checkpoints: Checkpoints | None = None
+    record_text: str | None = None
+    reads: LiveReads = field(default_factory=LiveReads)  # for its state messages
 
 
 @dataclass(frozen=True)

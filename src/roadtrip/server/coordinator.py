@@ -3,8 +3,7 @@
 It validates every move against the rules, resolves chance with the match's secret
 seed, runs bot seats, stores every accepted action before anyone hears of it, and
 then pushes each connected audience its own message.  Storage and transport are
-passed in (Protocols with in-memory fakes for tests), so the coordinator itself
-does no I/O of its own.
+passed in (Protocols with in-memory fakes for tests): it does no I/O of its own.
 
 Its parts live beside it: automatic play that nobody waits for
 (:mod:`roadtrip.server.unattended`), rematches (:mod:`roadtrip.server.rematches`),
@@ -22,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from roadtrip.bots import bot_thinks, make_bot
+from roadtrip.core.checkpoints import Checkpoints
 from roadtrip.core.match import Match
 from roadtrip.core.options import validate_options
 from roadtrip.core.records import MatchRecord, replay
@@ -44,7 +44,7 @@ from roadtrip.server.tokens import new_match_id, new_seed, new_token, token_hash
 from roadtrip.server.transport import Transport
 from roadtrip.server.turn_clock import TurnClock
 from roadtrip.server.unattended import UnattendedPlay
-from roadtrip.server.visibility import moves_by, state_message
+from roadtrip.server.visibility import state_message
 
 __all__ = [
     "MAX_REMEMBERED_REMATCHES",
@@ -204,7 +204,7 @@ class Coordinator(UnattendedPlay, Rematches, TurnClocks, Resuming):
         Their queued thinking (advice nobody will read) is dropped."""
         forgotten = self._live.sweep(self._keep)
         for match_id in forgotten:
-            self.drop_thinking(match_id)
+            self.forget_thinking(match_id)
         return forgotten
 
     def _keep(self, match_id: str, live: LiveMatch) -> bool:
@@ -224,6 +224,7 @@ class Coordinator(UnattendedPlay, Rematches, TurnClocks, Resuming):
             seats=live.stored.seats,
             log=live.log,
             connected=self.connected(match_id) if self.connected else None,
+            reads=live.reads,
         )
         message["rematch"] = self.rematch_link(grant)
         message["advice_allowed"] = advice_allowed(live.stored)
@@ -249,19 +250,18 @@ class Coordinator(UnattendedPlay, Rematches, TurnClocks, Resuming):
             seat = grant.seat_to_act(state.active_seats())
         elif seat not in grant.seats:
             raise AccessDenied(f"this token does not play seat {seat}")
-        # ``my_moves``: how many moves the client saw this seat make.  Another seat's
-        # move never makes a move stale (everyone may decide on the same roll), but
-        # a repeated click does.
-        if my_moves is not None and my_moves != moves_by(state, seat):
+        # ``my_moves``: the moves the client saw this seat make.  Another seat's move
+        # never makes a move stale (everyone may decide on the same roll); a repeat does.
+        if my_moves is not None and my_moves != (made := live.reads.moves_by(state, seat)):
             moves_log.info(
                 "match %s: seat %d's move refused as stale (my_moves %d, made %d)",
                 grant.match_id,
                 seat,
                 my_moves,
-                moves_by(state, seat),
+                made,
             )
             raise StaleVersion(
-                f"seat {seat} has made {moves_by(state, seat)} moves, not {my_moves}: "
+                f"seat {seat} has made {made} moves, not {my_moves}: "
                 "that move was already made or the state has changed"
             )
         start = state.move_number()
@@ -330,15 +330,18 @@ class Coordinator(UnattendedPlay, Rematches, TurnClocks, Resuming):
         log = []
         names = display_names(stored.seats)
         timeouts = set(stored.timeouts)
+        checkpoints = Checkpoints(state)  # replay steps start from these, never from 0
         for index, (seat, action) in enumerate(stored.actions):
             entry = log_entry(state, seat, action, names)
             log.append(timed_out(entry) if index in timeouts else entry)
             state.apply_action(action, seat)
+            checkpoints.offer(state)
         if stored.actions:
             replay(record)  # validates the stored history as a whole, too
         bots = {i: make_bot(s.bot, game) for i, s in enumerate(stored.seats) if s.bot}
         thinking = frozenset(i for i in bots if bot_thinks(stored.seats[i].bot or "", game.id))
-        return LiveMatch(stored, Match(game, stored.seed, state), bots, log, thinking=thinking)
+        match = Match(game, stored.seed, state)
+        return LiveMatch(stored, match, bots, log, thinking=thinking, checkpoints=checkpoints)
 
     def _set_aside(self, match_id: str, exc: Exception) -> None:
         reason = str(exc) or type(exc).__name__

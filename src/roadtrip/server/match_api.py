@@ -23,11 +23,11 @@ from roadtrip.core.errors import (
     NotYourTurn,
     UnknownGame,
 )
-from roadtrip.core.records import replay_states
 from roadtrip.core.registry import game_class
 from roadtrip.server.advice_policy import advice_allowed
-from roadtrip.server.coordinator import Coordinator, Created, NotFound, StaleVersion
+from roadtrip.server.coordinator import Coordinator, Created, StaleVersion
 from roadtrip.server.errors import MATCH_REFUSALS, error_responses
+from roadtrip.server.match_reads import record_text, replay_state
 from roadtrip.server.seats import SetupError, display_names, players_of
 from roadtrip.server.storage import Grant, SeatSpec
 from roadtrip.server.turn_clock import TimerError, turn_clock_of
@@ -172,9 +172,10 @@ def install_match_api(app: FastAPI, coordinator: Coordinator) -> GrantOf:
 
     @app.get("/api/matches/{match_id}/record", responses=error_responses(*MATCH_REFUSALS))
     def record(match_id: str, request: Request) -> Response:
-        rec = coordinator.record(grant_of(request, match_id))
+        grant = grant_of(request, match_id)
+        rec = coordinator.record(grant)  # access_denied before the end
         return Response(
-            rec.to_json(indent=2),
+            record_text(coordinator.live(match_id), rec),
             media_type="application/json",
             headers={"content-disposition": f'attachment; filename="roadtrip-{match_id}.json"'},
         )
@@ -203,18 +204,14 @@ def install_match_api(app: FastAPI, coordinator: Coordinator) -> GrantOf:
         total = len(live.log)
         if not 0 <= step <= total:
             raise IllegalMove(f"step must be between 0 and {total}; got {step}")
-        record = live.match.record()
-        for index, replayed in enumerate(replay_states(record)):
-            if index == step:
-                return replay_step_message(
-                    match_id=match_id,
-                    state=replayed,
-                    step=step,
-                    total=total,
-                    grant=grant,
-                    log=live.log,
-                    sealed_from=live.match.state.simultaneous_from(),
-                )
-        raise NotFound(f"step {step} could not be rebuilt")
+        return replay_step_message(
+            match_id=match_id,
+            state=replay_state(live, step),  # from a checkpoint: cheap at any length
+            step=step,
+            total=total,
+            grant=grant,
+            log=live.log,
+            sealed_from=live.match.state.simultaneous_from(),
+        )
 
     return grant_of

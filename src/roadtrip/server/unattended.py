@@ -143,6 +143,13 @@ class UnattendedPlay(CoordinatorBase):
         while len(self._clients) > MAX_CLIENTS_KEPT:
             self._clients.popitem(last=False)
 
+    def forget_thinking(self, match_id: str) -> None:
+        """The sweep forgot ``match_id``: drop its queued thinking and its client (kept
+        for every match ever created, they pinned the freed matches' memory; a
+        later request that plays it notes its client again)."""
+        self.drop_thinking(match_id)
+        self._clients.pop(match_id, None)
+
     def drop_thinking(self, match_id: str) -> None:
         """Drop the queued thinking of a match nobody needs it for any more."""
         drop = getattr(self.thinker, "drop", None)

@@ -16,6 +16,7 @@ from typing import Any
 
 from roadtrip.core.state import State
 from roadtrip.server.gamelog import LogEntry, log_lines, revealed
+from roadtrip.server.live_reads import LiveReads
 from roadtrip.server.seats import display_names, players_of
 from roadtrip.server.storage import Grant, SeatSpec
 
@@ -45,8 +46,11 @@ def state_message(
     seats: list[SeatSpec],
     log: list[LogEntry],
     connected: set[int] | None = None,
+    reads: LiveReads | None = None,
 ) -> dict[str, Any]:
-    """The state of a match as ``grant`` may see it."""
+    """The state of a match as ``grant`` may see it.  ``reads``: the live match's
+    counts, so that the log's tail and ``my_moves`` cost the same at any length
+    (the same answers as without)."""
     seat = acting_seat(state, grant)
     active = state.active_seats()
     names = display_names(seats)
@@ -59,12 +63,17 @@ def state_message(
         else []
     )
     terminal = state.is_terminal()
-    lines = log_lines(
-        log,
-        seat,
-        group_draws=not state.game.info.perfect_information,
-        sealed_from=state.simultaneous_from(),
-    )
+    group = not state.game.info.perfect_information
+    sealed = state.simultaneous_from()  # a simultaneous decision under way
+    if reads is None:
+        lines = log_lines(log, seat, group_draws=group, sealed_from=sealed)
+        shown, start = lines[-LOG_LIMIT:], max(0, len(lines) - LOG_LIMIT)
+        my_moves = moves_by(state, seat) if seat is not None else 0
+    else:
+        shown, start = reads.log_tail(
+            log, seat, group_draws=group, limit=LOG_LIMIT, sealed_from=sealed
+        )
+        my_moves = reads.moves_by(state, seat) if seat is not None else 0
     return {
         "type": "state",
         "match": match_id,
@@ -77,12 +86,12 @@ def state_message(
         "spectator": grant.is_spectator,
         "players": players_of(seats, connected, state.game.id),
         "version": state.move_number(),
-        "my_moves": moves_by(state, seat) if seat is not None else 0,
+        "my_moves": my_moves,
         "active_seats": list(active),
         "view": state.view(seat),
         "choices": choices,
-        "log": lines[-LOG_LIMIT:],
-        "log_start": max(0, len(lines) - LOG_LIMIT),
+        "log": shown,
+        "log_start": start,
         "finished": terminal,
         "returns": state.returns() if terminal else None,
     }

@@ -1,0 +1,136 @@
+"""Does the server's memory come back after long bot matches? (issue 24, item 4)
+
+Starts the web app (``create_app`` on a fresh SQLite database, under uvicorn, in a
+subprocess) with a short idle time (``--idle`` seconds, swept every ``--sweep``
+seconds, instead of 10 minutes and 30 s), creates ``--matches`` all-bot matches of
+The Open Road with four random riders (about 10,000-50,000 moves each), waits
+until every one is over, then waits with no requests until the sweep has forgotten
+them, and prints the server's RSS before the load, at its peak (VmHWM) and after
+the sweep.  Stops by itself (``--limit`` seconds at most; the server is stopped).
+
+    nice -n 10 python benchmarks/memory_returns.py --matches 37
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from review_memory import free_port, status_kb
+
+SERVER = """
+import sys, uvicorn
+import roadtrip.server.app as app_module
+from roadtrip.server.live_cache import LiveLimits
+import roadtrip.server.memory as memory_module
+url, port, sweep, idle = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
+app_module.SWEEP_SECONDS = sweep
+if sys.argv[5] == "no-trim":
+    memory_module._malloc_trim = lambda: None
+app = app_module.create_app(database_url=url, live_limits=LiveLimits(idle_seconds=idle))
+uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
+"""
+
+
+def start(url: str, port: int, sweep: float, idle: float, trim: bool) -> subprocess.Popen[Any]:
+    command = [sys.executable, "-c", SERVER, url, str(port), str(sweep), str(idle)]
+    command.append("trim" if trim else "no-trim")
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL)
+
+
+def load(client: httpx.Client, args: Any, seats: list[Any], pid: int) -> tuple[int, int, int]:
+    """One round: create the matches, wait until they are over, then until the sweep
+    has forgotten them.  Returns (matches finished, moves, RSS after the sweep)."""
+    began = time.monotonic()
+    tokens = []
+    for _ in range(args.matches):
+        answer = client.post("/api/matches", json={"game": "open-road", "seats": seats})
+        answer.raise_for_status()
+        tokens.append((answer.json()["match"], answer.json()["spectator"]["token"]))
+    moves = 0
+    pending = list(tokens)
+    while pending and time.monotonic() - began < args.limit:
+        time.sleep(2)
+        still = []
+        for match_id, token in pending:
+            auth = {"Authorization": f"Bearer {token}"}
+            state = client.get(f"/api/matches/{match_id}/state", headers=auth).json()
+            if state["finished"]:
+                moves += state["version"]
+            else:
+                still.append((match_id, token))
+        pending = still
+    over = time.monotonic() - began
+    print(f"  {args.matches - len(pending)} matches over in {over:.0f} s,", end=" ")
+    print(f"RSS {mb(status_kb(pid, 'VmRSS'))}", end=", ", flush=True)
+    time.sleep(args.idle + 2 * args.sweep + 1)  # no requests: the sweep forgets all
+    after = status_kb(pid, "VmRSS")
+    print(f"after the sweep {mb(after)}", flush=True)
+    return args.matches - len(pending), moves, after
+
+
+def mb(kb: int) -> str:
+    return f"{kb / 1024:.0f} MB"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=37)
+    parser.add_argument("--idle", type=float, default=5.0)
+    parser.add_argument("--sweep", type=float, default=2.0)
+    parser.add_argument("--limit", type=float, default=600.0, help="seconds a round")
+    parser.add_argument("--rounds", type=int, default=1, help="the same load again")
+    parser.add_argument(
+        "--no-trim", action="store_true", help="no malloc_trim after sweeps (as before)"
+    )
+    args = parser.parse_args()
+
+    folder = Path(tempfile.mkdtemp(prefix="memory-returns-"))
+    url = f"sqlite:///{folder / 'memory.sqlite3'}"
+    port = free_port()
+    server = start(url, port, args.sweep, args.idle, not args.no_trim)
+    began = time.monotonic()
+    seats: list[Any] = [{"name": f"Random {n + 1}", "bot": "random"} for n in range(4)]
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=60) as client:
+            while True:
+                try:
+                    client.get("/api/games").raise_for_status()
+                    break
+                except httpx.HTTPError:
+                    if time.monotonic() - began > 60 or server.poll() is not None:
+                        raise SystemExit("the server did not start") from None
+                    time.sleep(0.2)
+            # One small match first, so that the baseline has every module loaded.
+            warm = client.post("/api/matches", json={"game": "road-to-300", "seats": seats[:1]})
+            warm.raise_for_status()
+            time.sleep(args.idle + 2 * args.sweep + 1)
+            before = status_kb(server.pid, "VmRSS")
+            rounds = []
+            for _ in range(args.rounds):
+                rounds.append(load(client, args, seats, server.pid))
+            peak = status_kb(server.pid, "VmHWM")
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    finished, moves, _ = rounds[-1]
+    print(
+        f"{finished}/{args.matches} matches finished ({moves:,} moves) in the last round; "
+        f"server RSS before {mb(before)}, peak (VmHWM) {mb(peak)}, after the sweep "
+        + ", ".join(f"{mb(r[2])} ({100 * (r[2] - before) / before:+.0f}%)" for r in rounds)
+    )
+
+
+if __name__ == "__main__":
+    main()
