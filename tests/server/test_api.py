@@ -76,10 +76,24 @@ def test_create_returns_links_with_tokens_after_the_hash(client: TestClient) -> 
 
 
 def test_the_state_says_whether_the_game_hides_information(client: TestClient) -> None:
-    """The match page covers a hot-seat screen between turns only where it must."""
+    """The match page covers a hot-seat screen between turns only where it must:
+    not in Get Your Kicks (everything on the table), but in competitive Road to 300
+    (a choice on the shared roll stays hidden until every seat has chosen:
+    docs/rules/road-to-300.md) and Road Rally (hands)."""
+    kicks = client.post(
+        "/api/matches",
+        json={
+            "game": "get-your-kicks",
+            "options": {"players": 2},
+            "seats": [{"name": "A"}, {"name": "B"}],
+            "hotseat": True,
+        },
+    ).json()
+    state = state_http(client, kicks["match"], kicks["hotseat"]["token"])
+    assert state["perfect_information"] is True
     created = create_http(client, players=2, hotseat=True)
     state = state_http(client, created["match"], created["hotseat"]["token"])
-    assert state["perfect_information"] is True
+    assert state["perfect_information"] is False
     response = client.post(
         "/api/matches",
         json={

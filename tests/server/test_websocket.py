@@ -216,7 +216,9 @@ def test_two_seats_act_on_the_same_roll_without_waiting(
         for seat in (0, 1):
             last = ws_until(sockets[seat], lambda m: m.get("version") == version + 2, logs[seat])
             sheets = last["view"]["sheets"]
-            assert sheets[0]["step"] == "move" and sheets[1]["step"] == "move"
+            # each sees its own cross; the other's stays hidden until both have
+            # also moved (docs/rules/road-to-300.md: the shared roll's decisions)
+            assert sheets[seat]["step"] == "move" and sheets[1 - seat]["step"] == "cross"
             assert last["my_moves"] == 1
         # reconnecting gets the current state
         ws1.close()
@@ -250,14 +252,20 @@ def test_everyone_connected_gets_their_own_view_of_each_move(client: TestClient)
         for i, (token, _) in enumerate(audiences):
             logs[i].append(ws_hello(sockets[i], token))
         assert [p["online"] for p in logs[2][-1]["players"]] == [True, True, True]
-        # seat 1 crosses; everyone hears of it in their own words and views
+        # seat 1 crosses; everyone hears of it in their own words and views: seat 1
+        # its cross, the others only that it has chosen (the shared roll's choices
+        # stay hidden until every seat has chosen: docs/rules/road-to-300.md)
         choice = logs[1][-1]["choices"][0]["action"]
         b.send_json({"type": "act", "action": choice})
         target = logs[1][-1]["version"] + 1
-        for i in range(3):
+        for i, (_, seat) in enumerate(audiences):
             heard = ws_until(sockets[i], lambda m: m.get("version") == target, logs[i])
-            assert heard["view"]["sheets"][1]["step"] == "move"
-            assert heard["log"][-1].startswith("P1: cross")
+            if seat == 1:
+                assert heard["view"]["sheets"][1]["step"] == "move"
+                assert heard["log"][-1].startswith("P1: cross")
+            else:
+                assert heard["view"]["sheets"][1]["step"] == "cross"
+                assert heard["log"][-1] == "P1: has chosen"
     for i, (_, seat) in enumerate(audiences):
         for message in logs[i]:
             if message["type"] == "state":
