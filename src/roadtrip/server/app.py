@@ -40,6 +40,7 @@ from roadtrip.server.errors import error_body, error_code, error_responses
 from roadtrip.server.http_guards import API_DOCS_PATH, BodyLimit, ClientAddress, SecurityHeaders
 from roadtrip.server.live_cache import LiveLimits
 from roadtrip.server.match_api import install_match_api
+from roadtrip.server.quotas import Quota
 from roadtrip.server.reviews import install_reviews
 from roadtrip.server.seats import TEAM_GAMES, SetupError
 from roadtrip.server.settings import BOT_WORKERS, MAX_HTTP_BODY, SWEEP_SECONDS, THINK_THREADS
@@ -101,13 +102,15 @@ def create_app(
     live_limits: LiveLimits | None = None,
     connection_limits: ConnectionLimits | None = None,
     bot_pool: BotPool | None = None,
+    create_quota: Quota | None = None,
 ) -> FastAPI:
     """The app, on ``store`` (or a SqlStore on ``database_url``); with ``redis_url``
     one of several processes sharing the database (docs/server.md, "Several
     processes").  ``api_docs`` serves Swagger UI at /docs (it loads scripts from a
     CDN: off by default; the OpenAPI schema is always at /openapi.json).
     ``bot_pool``: bots that think and the advisor compute in its processes (the app
-    stops it when it stops); without one they compute in this process's threads."""
+    stops it when it stops); without one they compute in this process's threads.
+    ``create_quota``: new matches per address (default: ``ROADTRIP_CREATE_QUOTA``)."""
     if store is None:
         from roadtrip.server.settings import default_database_url
 
@@ -246,7 +249,7 @@ def create_app(
             )
         return out
 
-    grant_of = install_match_api(app, coordinator)
+    grant_of = install_match_api(app, coordinator, create_quota)
 
     advisor = install_advice(app, coordinator, grant_of, bot_pool)
 
