@@ -58,6 +58,10 @@ def test_a_refused_setup_spends_no_creation(client: TestClient, store: MemorySto
     for _ in range(5):
         assert client.post("/api/matches", json={**SETUP, "hotseat": "yes"}).status_code == 422
         assert client.post("/api/matches", json={**SETUP, "game": "nope"}).status_code == 404
+        seven = {**SETUP, "seats": [{"name": "A"}] * 7}
+        assert client.post("/api/matches", json=seven).status_code == 400
+        bad_bot = {**SETUP, "seats": [{"name": "A", "bot": "nobody"}]}
+        assert client.post("/api/matches", json=bad_bot).status_code == 400
     for _ in range(3):
         assert client.post("/api/matches", json=SETUP).status_code == 201
     assert stored_count(store) == 3

@@ -152,15 +152,20 @@ def install_match_api(
         options: dict[str, Any] = dict(body.options)
         game_class(body.game)  # an unknown game is named before its turn clock is read
         clock = turn_clock_of(body.game, body.turn_clock)
-        creations.take(client_address(request.scope))  # 429 creates nothing
-        created = coordinator.create_match(
-            body.game,
-            options,
-            seats,
-            hotseat=body.hotseat,
-            advice=body.advice,
-            turn_clock=clock,
-        )
+        address = client_address(request.scope)
+        creations.take(address)  # 429 creates nothing
+        try:
+            created = coordinator.create_match(
+                body.game,
+                options,
+                seats,
+                hotseat=body.hotseat,
+                advice=body.advice,
+                turn_clock=clock,
+            )
+        except Exception:  # a bad setup: only matches created count
+            creations.give_back(address)
+            raise
         stored = coordinator.live(created.match_id).stored
         return {
             **created_answer(created, stored.seats),

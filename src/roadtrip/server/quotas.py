@@ -15,9 +15,9 @@ Configured by the environment (``roadtrip serve`` reads it):
 matches, default ``20/20``), each ``BURST/PER_MINUTE``.  Only
 advice that must be computed counts (an answer from the cache, or one being
 computed for the same move, is free); every request that starts a review counts;
-every valid request for a new match counts (one client created 55 matches a
-second, 22 KB of database each), and one refused creates nothing (a rematch is
-free: there is one per finished match).
+every new match counts (one client created 55 matches a second, 22 KB of
+database each): one refused creates nothing, and a setup refused for what it asks
+spends nothing (a rematch is free: there is one per finished match).
 """
 
 from __future__ import annotations
@@ -117,6 +117,13 @@ class Buckets:
             self._tokens[address] = (tokens - 1.0, now)
             while len(self._tokens) > MAX_ADDRESSES:
                 self._tokens.popitem(last=False)  # the least recently seen address
+
+    def give_back(self, address: str) -> None:
+        """Return the token ``take`` spent on a request that then failed."""
+        with self._lock:
+            held = self._tokens.get(address)
+            if held is not None:
+                self._tokens[address] = (min(float(self.quota.burst), held[0] + 1.0), held[1])
 
 
 def client_address(scope: Scope) -> str:
