@@ -59,7 +59,6 @@ class GuardedHttpProtocol(HttpToolsProtocol):
     open_by_address: ClassVar[Counter[str]] = Counter()
     # Connections waiting for a request head (new, or idle between requests).
     waiting: ClassVar[set[GuardedHttpProtocol]] = set()
-    timed_out: ClassVar[Counter[str]] = Counter()  # "head"/"body": connections closed
 
     _counted_address: str | None = None
     _deadline: asyncio.TimerHandle | None = None
@@ -82,22 +81,21 @@ class GuardedHttpProtocol(HttpToolsProtocol):
     def _await_head(self) -> None:
         """The connection is ready for a request: its head has ``header_seconds``."""
         self.waiting.add(self)
-        self._arm(self.header_seconds, "head")
+        self._arm(self.header_seconds)
 
-    def _arm(self, seconds: float, phase: str) -> None:
+    def _arm(self, seconds: float) -> None:
         self._disarm()
-        self._deadline = self.loop.call_later(seconds, self._too_slow, phase)
+        self._deadline = self.loop.call_later(seconds, self._too_slow)
 
     def _disarm(self) -> None:
         if self._deadline is not None:
             self._deadline.cancel()
             self._deadline = None
 
-    def _too_slow(self, phase: str) -> None:
+    def _too_slow(self) -> None:
         self._deadline = None
         if self.transport.is_closing():
             return
-        self.timed_out[phase] += 1
         cycle = self.cycle
         if cycle is None or cycle.response_complete or not cycle.response_started:
             self.transport.write(REQUEST_TIMEOUT)  # no other answer is under way
@@ -106,7 +104,7 @@ class GuardedHttpProtocol(HttpToolsProtocol):
     # ----------------------------------------------------- parser callbacks
     def on_headers_complete(self) -> None:
         self.waiting.discard(self)
-        self._arm(self.body_seconds, "body")
+        self._arm(self.body_seconds)
         if self.config.limit_concurrency is not None:
             # uvicorn counts every open connection; the waiting ones hold no request.
             self.limit_concurrency = self.config.limit_concurrency + len(self.waiting)
@@ -158,7 +156,6 @@ def guarded_protocol(
         "body_seconds": body_seconds,
         "open_by_address": Counter(),
         "waiting": set(),
-        "timed_out": Counter(),
     }
     return cast(
         type[GuardedHttpProtocol],
