@@ -1,7 +1,7 @@
 """Slow clients against a real uvicorn with ``roadtrip serve``'s guards (issue 24,
 item 2): a request head or body trickled a byte at a time is cut off at its
-deadline (slowloris held such connections forever), connections still waiting
-for a head do not take the request slots of others, one address cannot hold more
+deadline (slowloris held such connections forever), connections still receiving
+a request do not take the request slots of others, one address cannot hold more
 than its connections while another is served, and a WebSocket that never says
 hello is closed."""
 
@@ -123,6 +123,24 @@ def test_connections_waiting_for_their_head_do_not_take_the_request_slots() -> N
     try:
         for sock in held:
             sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+        time.sleep(0.3)
+        with running.connect() as sock:
+            assert answer_to(sock).startswith(b"HTTP/1.1 200")
+    finally:
+        for sock in held:
+            sock.close()
+        running.stop()
+
+
+def test_connections_trickling_their_body_do_not_take_the_request_slots() -> None:
+    running = serve({"body_seconds": 30.0}, limit_concurrency=4)
+    held = [running.connect() for _ in range(8)]
+    try:
+        for sock in held:
+            sock.sendall(
+                b"POST /api/matches HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n"
+                b"content-length: 1000\r\n\r\n{"
+            )
         time.sleep(0.3)
         with running.connect() as sock:
             assert answer_to(sock).startswith(b"HTTP/1.1 200")

@@ -14,9 +14,10 @@ gives each phase of a request a deadline:
   the connection is closed (the route reading it sees a disconnect);
 - a connection that sends nothing at all is closed after ``timeout_keep_alive``.
 
-Connections still waiting for their head do not count against uvicorn's
-``limit_concurrency`` (the 503 threshold): they cost a socket, not a request slot,
-so half-open connections cannot turn the requests of others away.  And a client
+Connections still receiving a request (waiting for its head, or receiving its
+body) do not count against uvicorn's ``limit_concurrency`` (the 503 threshold):
+they cost a socket and at most a body's buffer, each phase has its deadline, and
+so slow clients cannot turn the requests of others away.  And a client
 address may hold at most ``per_address`` HTTP connections: more are closed at
 once (a WebSocket, once upgraded, counts against the app's own per-address limit
 instead, ``ConnectionLimits``).  :func:`uvicorn_settings` makes one protocol class
@@ -51,7 +52,7 @@ REQUEST_TIMEOUT = (
 class GuardedHttpProtocol(HttpToolsProtocol):
     """uvicorn's HTTP protocol with deadlines on a request's head and body, at most
     ``per_address`` open HTTP connections per client address, and connections
-    waiting for a head left out of the concurrency limit."""
+    still receiving a request left out of the concurrency limit."""
 
     per_address: ClassVar[int] = MAX_HTTP_CONNECTIONS_PER_ADDRESS
     header_seconds: ClassVar[float] = HEADER_SECONDS
@@ -59,6 +60,8 @@ class GuardedHttpProtocol(HttpToolsProtocol):
     open_by_address: ClassVar[Counter[str]] = Counter()
     # Connections waiting for a request head (new, or idle between requests).
     waiting: ClassVar[set[GuardedHttpProtocol]] = set()
+    # Connections whose request head is in and whose body is arriving.
+    receiving: ClassVar[set[GuardedHttpProtocol]] = set()
 
     _counted_address: str | None = None
     _deadline: asyncio.TimerHandle | None = None
@@ -104,13 +107,18 @@ class GuardedHttpProtocol(HttpToolsProtocol):
     # ----------------------------------------------------- parser callbacks
     def on_headers_complete(self) -> None:
         self.waiting.discard(self)
-        self._arm(self.body_seconds)
         if self.config.limit_concurrency is not None:
-            # uvicorn counts every open connection; the waiting ones hold no request.
-            self.limit_concurrency = self.config.limit_concurrency + len(self.waiting)
+            # uvicorn counts every open connection (this one too) and every request
+            # task; those still receiving a request hold no more than a socket and
+            # a coroutine waiting for its body.
+            spared = len(self.waiting) + len(self.receiving)
+            self.limit_concurrency = self.config.limit_concurrency + spared
+        self.receiving.add(self)
+        self._arm(self.body_seconds)
         super().on_headers_complete()
 
     def on_message_complete(self) -> None:
+        self.receiving.discard(self)
         self._disarm()  # the body is in; the answer takes the app's time
         super().on_message_complete()
 
@@ -124,6 +132,7 @@ class GuardedHttpProtocol(HttpToolsProtocol):
     def _uncount(self) -> None:
         self._disarm()
         self.waiting.discard(self)
+        self.receiving.discard(self)
         address, self._counted_address = self._counted_address, None
         if address is not None:
             self.open_by_address[address] -= 1
@@ -156,6 +165,7 @@ def guarded_protocol(
         "body_seconds": body_seconds,
         "open_by_address": Counter(),
         "waiting": set(),
+        "receiving": set(),
     }
     return cast(
         type[GuardedHttpProtocol],
