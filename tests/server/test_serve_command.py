@@ -75,6 +75,18 @@ def test_serve_passes_the_slow_client_timeouts_and_the_connection_limit(
     assert target.state.hub.limits.per_client == 500
 
 
+@pytest.mark.parametrize("name", ["ROADTRIP_CREATE_QUOTA", "ROADTRIP_ADVICE_QUOTA"])
+def test_a_quota_in_the_environment_that_means_nothing_is_a_usage_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    monkeypatch.setattr(uvicorn, "run", lambda target, **kw: None)
+    monkeypatch.setenv(name, "lots")
+    url = f"sqlite:///{tmp_path / 'cmd.sqlite3'}"
+    result = CliRunner().invoke(app, ["serve", "--database-url", url])
+    assert result.exit_code == 2, result.output
+    assert name in result.output and "BURST/PER_MINUTE" in result.output
+
+
 def test_serve_defaults_to_the_user_database(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[str | None] = []
 

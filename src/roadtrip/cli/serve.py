@@ -169,6 +169,9 @@ def serve_command(
     except RoadtripError as exc:  # e.g. --redis-url without PostgreSQL
         error_line(sentence(str(exc)))
         raise typer.Exit(USAGE_ERROR) from None
+    except ValueError as exc:  # a quota in the environment that means nothing
+        error_line(sentence(str(exc)))
+        raise typer.Exit(USAGE_ERROR) from None
     except (SQLAlchemyError, ImportError) as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         if isinstance(exc, ImportError):
