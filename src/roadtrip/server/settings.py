@@ -1,5 +1,9 @@
 """Server settings: where the database lives, and the limits that keep one client
-from exhausting the server (docs/server.md, "Limits")."""
+from exhausting the server (docs/server.md, "Limits").  ``roadtrip serve`` flags
+override some (``--header-timeout``, ``--body-timeout``, ``--hello-timeout``,
+``--connections-per-address``); the per-address quotas on advice, reviews and new
+matches are token buckets in :mod:`roadtrip.server.quotas`, set by environment
+variables (``ROADTRIP_CREATE_QUOTA``...)."""
 
 from __future__ import annotations
 
