@@ -11,7 +11,8 @@ gives each phase of a request a deadline:
   of the connection being ready for it (opened, or its previous response sent),
   else the connection gets 408 and is closed;
 - the *body* must be complete within ``body_seconds`` of the end of the head, else
-  the connection is closed (the route reading it sees a disconnect);
+  the connection gets 408 (unless an answer is under way) and is closed (the
+  route reading it sees a disconnect);
 - a connection that sends nothing at all is closed after ``timeout_keep_alive``.
 
 Connections still receiving a request (waiting for its head, or receiving its
