@@ -103,9 +103,12 @@ class App:
             from fastapi.testclient import TestClient
 
             from roadtrip.server.app import create_app
+            from roadtrip.server.quotas import Quota
             from roadtrip.server.sql_store import SqlStore
 
-            self.app = create_app(SqlStore(f"sqlite:///{self.database}"))
+            self.app = create_app(
+                SqlStore(f"sqlite:///{self.database}"), create_quota=Quota(10**6, 1e6)
+            )
             self.client: Any = TestClient(self.app)
             self.client.__enter__()  # the app's lifespan: its bot threads
             self.schema = schemathesis.openapi.from_asgi("/openapi.json", self.app)

@@ -139,6 +139,8 @@ def _start(
             ],
             stdout=out,
             stderr=subprocess.STDOUT,
+            # every match is created from loopback
+            env={**os.environ, "ROADTRIP_CREATE_QUOTA": "1000000/1000000"},
         )
     return process, f"http://127.0.0.1:{port}", log
 

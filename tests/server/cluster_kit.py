@@ -83,7 +83,13 @@ class Server:
             [sys.executable, "-c", code, *args, "--redis-url", redis_url],
             stdout=self.log.open("ab"),
             stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1", "ROADTRIP_LEASE_SECONDS": "3"},
+            env={
+                **os.environ,
+                "PYTHONUNBUFFERED": "1",
+                "ROADTRIP_LEASE_SECONDS": "3",
+                # the tests create many matches from loopback
+                "ROADTRIP_CREATE_QUOTA": "1000000/1000000",
+            },
         )
 
     def wait_ready(self) -> None:

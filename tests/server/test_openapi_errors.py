@@ -39,6 +39,7 @@ def client(store: MemoryStore, monkeypatch: pytest.MonkeyPatch) -> Iterator[Test
     monkeypatch.setenv("ROADTRIP_ADVICE_SECONDS", "0.05")
     monkeypatch.setenv("ROADTRIP_ADVICE_QUOTA", "1/0.01")  # the second advice: 429
     monkeypatch.setenv("ROADTRIP_REVIEW_QUOTA", "20/0.01")  # spent at the end: 429
+    monkeypatch.setenv("ROADTRIP_CREATE_QUOTA", "4/0.01")  # the fifth new match: 429
     with TestClient(create_app(store)) as test_client:
         yield test_client
 
@@ -168,6 +169,7 @@ def provoke(client: TestClient, store: MemoryStore) -> Seen:
     assert client.get(f"/api/matches/{solo_id}/advice", headers=auth(solo_token)).is_success
     play_http(client, solo_id, solo_token, Random(2), moves=1)
     call("GET", advice, solo_id, solo_token)  # 429: over the quota
+    call("POST", new, json={"game": "road-to-300", "seats": [{"name": "A"}]})  # 429: fifth
     review = "/api/matches/{match_id}/review"
     for method in ("GET", "POST"):
         call(method, review, mid, seat_token)

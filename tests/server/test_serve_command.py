@@ -38,15 +38,53 @@ def test_serve_prints_the_address_and_runs_uvicorn_quietly(
     assert kwargs["access_log"] is False
     # uvicorn's limits: a WebSocket message is refused past WS_MAX_BYTES (not 16 MiB),
     # idle connections time out, even those that never sent a byte
-    from roadtrip.server.settings import KEEP_ALIVE_SECONDS, WS_MAX_BYTES
+    from roadtrip.server.settings import (
+        BODY_SECONDS,
+        HEADER_SECONDS,
+        KEEP_ALIVE_SECONDS,
+        WS_MAX_BYTES,
+    )
     from roadtrip.server.uvicorn_guard import GuardedHttpProtocol
 
     assert kwargs["ws_max_size"] == WS_MAX_BYTES
     assert kwargs["timeout_keep_alive"] == KEEP_ALIVE_SECONDS
-    assert kwargs["http"] is GuardedHttpProtocol
+    assert issubclass(kwargs["http"], GuardedHttpProtocol)
+    assert kwargs["http"].header_seconds == HEADER_SECONDS  # slow clients are cut off
+    assert kwargs["http"].body_seconds == BODY_SECONDS
     assert kwargs["ws_ping_interval"] and kwargs["ws_ping_timeout"]
     assert target.docs_url is None  # Swagger UI only with --api-docs
     assert (tmp_path / "cmd.sqlite3").exists()
+
+
+def test_serve_passes_the_slow_client_timeouts_and_the_connection_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[tuple[Any, dict[str, Any]]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda target, **kw: calls.append((target, kw)))
+    url = f"sqlite:///{tmp_path / 'cmd.sqlite3'}"
+    flags = ["--header-timeout", "3", "--body-timeout", "4", "--hello-timeout", "5"]
+    result = CliRunner().invoke(
+        app, ["serve", "--database-url", url, "--connections-per-address", "500", *flags]
+    )
+    assert result.exit_code == 0, result.output
+    [(target, kwargs)] = calls
+    protocol = kwargs["http"]
+    assert (protocol.header_seconds, protocol.body_seconds) == (3.0, 4.0)
+    assert protocol.per_address == 500
+    assert target.state.hub.limits.hello_seconds == 5.0
+    assert target.state.hub.limits.per_client == 500
+
+
+@pytest.mark.parametrize("name", ["ROADTRIP_CREATE_QUOTA", "ROADTRIP_ADVICE_QUOTA"])
+def test_a_quota_in_the_environment_that_means_nothing_is_a_usage_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    monkeypatch.setattr(uvicorn, "run", lambda target, **kw: None)
+    monkeypatch.setenv(name, "lots")
+    url = f"sqlite:///{tmp_path / 'cmd.sqlite3'}"
+    result = CliRunner().invoke(app, ["serve", "--database-url", url])
+    assert result.exit_code == 2, result.output
+    assert name in result.output and "BURST/PER_MINUTE" in result.output
 
 
 def test_serve_defaults_to_the_user_database(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -19,6 +19,7 @@ from websockets.sync.client import connect
 from roadtrip.server.app import create_app
 from roadtrip.server.settings import MAX_WS_MESSAGE, WS_MAX_BYTES
 from roadtrip.server.storage import MemoryStore
+from roadtrip.server.uvicorn_guard import guarded_protocol, uvicorn_settings
 
 
 class Served:
@@ -27,8 +28,6 @@ class Served:
 
 
 def serve(**overrides: Any) -> Served:
-    from roadtrip.server.uvicorn_guard import uvicorn_settings
-
     port = free_port()
     settings = {**uvicorn_settings("127.0.0.1", port), **overrides}
     server = uvicorn.Server(uvicorn.Config(create_app(MemoryStore()), **settings))
@@ -83,16 +82,12 @@ def test_a_connection_that_never_sends_is_closed_after_the_keep_alive_timeout(
         assert closed_within(idle, 4)
 
 
-def test_one_address_cannot_hold_more_than_its_http_connections(
-    served: Served, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from roadtrip.server.uvicorn_guard import GuardedHttpProtocol
-
-    monkeypatch.setattr(GuardedHttpProtocol, "per_address", 3)
-    held = [socket.create_connection(("127.0.0.1", served.port)) for _ in range(3)]
+def test_one_address_cannot_hold_more_than_its_http_connections() -> None:
+    running = serve(http=guarded_protocol(per_address=3), timeout_keep_alive=1)
+    held = [socket.create_connection(("127.0.0.1", running.port)) for _ in range(3)]
     try:
         time.sleep(0.2)
-        with socket.create_connection(("127.0.0.1", served.port)) as extra:
+        with socket.create_connection(("127.0.0.1", running.port)) as extra:
             assert closed_within(extra, 0.9)  # refused at once, not after the timeout
         held[0].sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n")
         held[0].settimeout(5)
@@ -100,3 +95,5 @@ def test_one_address_cannot_hold_more_than_its_http_connections(
     finally:
         for sock in held:
             sock.close()
+        running.server.should_exit = True
+        running.thread.join(timeout=15)

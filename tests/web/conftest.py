@@ -23,6 +23,7 @@ import pytest
 import uvicorn
 
 from roadtrip.server.app import create_app
+from roadtrip.server.quotas import Quota
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -78,7 +79,8 @@ class LiveServer:
         self._thread: threading.Thread | None = None
 
     def start(self) -> None:
-        app = create_app(database_url=self.database_url)
+        # The browser tests create hundreds of matches from 127.0.0.1.
+        app = create_app(database_url=self.database_url, create_quota=Quota(10**6, 1e6))
         config = uvicorn.Config(
             app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on"
         )

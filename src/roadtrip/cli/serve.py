@@ -3,6 +3,7 @@
     roadtrip serve [--host 127.0.0.1] [--port 8000] [--database-url URL] [--redis-url URL]
                    [--api-docs] [--connections-per-address N] [--bot-workers N]
                    [--log-format text|json] [--log-level LEVEL] [--metrics-token TOKEN]
+                   [--header-timeout S] [--body-timeout S] [--hello-timeout S]
 
 The database defaults to an SQLite file in the user's data directory; a
 ``postgresql://user:password@host/db`` URL uses PostgreSQL (install
@@ -14,7 +15,9 @@ json``) the app logs a line per request itself, without query strings.
 WebSocket compression is off too: the state messages are small and compressing
 them cost more CPU than anything else but storing the moves.  uvicorn's limits
 (message sizes, idle timeouts, connections per address) are in
-``roadtrip.server.uvicorn_guard``; Swagger UI at /docs (which loads its scripts
+``roadtrip.server.uvicorn_guard``: a slow client gets ``--header-timeout`` seconds
+for a request's head, ``--body-timeout`` for its body and ``--hello-timeout`` for a
+WebSocket's hello, then it is cut off.  Swagger UI at /docs (which loads its scripts
 from a CDN) is served only with ``--api-docs``.  Bots that think (the experts,
 ``mcts``) and the advisor compute in ``--bot-workers`` processes (default: one
 fewer than the cores, at least one; ``roadtrip.server.bot_pool``), so that they
@@ -32,7 +35,13 @@ from rich.console import Console
 from rich.markup import escape
 
 from roadtrip.cli.exits import USAGE_ERROR, error_line
-from roadtrip.server.settings import MAX_HTTP_CONNECTIONS_PER_ADDRESS, MAX_WS_PER_ADDRESS
+from roadtrip.server.settings import (
+    BODY_SECONDS,
+    HEADER_SECONDS,
+    HELLO_TIMEOUT,
+    MAX_HTTP_CONNECTIONS_PER_ADDRESS,
+    MAX_WS_PER_ADDRESS,
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -128,6 +137,31 @@ def serve_command(
             "the metrics hold counts only).",
         ),
     ] = None,
+    header_timeout: Annotated[
+        float,
+        typer.Option(
+            "--header-timeout",
+            min=0.1,
+            help="Seconds a client has to send a request's line and headers "
+            "(from its connection's opening, or its previous answer); then 408.",
+        ),
+    ] = HEADER_SECONDS,
+    body_timeout: Annotated[
+        float,
+        typer.Option(
+            "--body-timeout",
+            min=0.1,
+            help="Seconds a client has to send a request's body after its headers.",
+        ),
+    ] = BODY_SECONDS,
+    hello_timeout: Annotated[
+        float,
+        typer.Option(
+            "--hello-timeout",
+            min=0.1,
+            help="Seconds a new WebSocket has to send its hello (then closed, 4408).",
+        ),
+    ] = HELLO_TIMEOUT,
     bot_think: Annotated[
         float | None,
         typer.Option(
@@ -152,7 +186,7 @@ def serve_command(
     from roadtrip.server.json_logs import json_line, logging_config
     from roadtrip.server.settings import default_database_url
     from roadtrip.server.transport import ConnectionLimits
-    from roadtrip.server.uvicorn_guard import GuardedHttpProtocol, uvicorn_settings
+    from roadtrip.server.uvicorn_guard import uvicorn_settings
 
     try:
         log_config = logging_config(log_format, log_level)
@@ -166,11 +200,14 @@ def serve_command(
             database_url=url,
             redis_url=redis_url,
             api_docs=api_docs,
-            connection_limits=ConnectionLimits(per_client=per_address),
+            connection_limits=ConnectionLimits(per_client=per_address, hello_seconds=hello_timeout),
             bot_pool=BotPool(bot_workers, think=bot_think) if bot_workers != 0 else None,
             metrics_token=metrics_token or None,
         )
     except RoadtripError as exc:  # e.g. --redis-url without PostgreSQL
+        error_line(sentence(str(exc)))
+        raise typer.Exit(USAGE_ERROR) from None
+    except ValueError as exc:  # a quota in the environment that means nothing
         error_line(sentence(str(exc)))
         raise typer.Exit(USAGE_ERROR) from None
     except (SQLAlchemyError, ImportError) as exc:
@@ -198,7 +235,12 @@ def serve_command(
             soft_wrap=True,
         )
         console.print("Press Ctrl+C to stop.")
-    GuardedHttpProtocol.per_address = max(per_address, MAX_HTTP_CONNECTIONS_PER_ADDRESS)
-    settings = uvicorn_settings(host, port)
+    settings = uvicorn_settings(
+        host,
+        port,
+        per_address=max(per_address, MAX_HTTP_CONNECTIONS_PER_ADDRESS),
+        header_seconds=header_timeout,
+        body_seconds=body_timeout,
+    )
     settings.update(log_config=log_config, log_level=log_config["loggers"]["uvicorn"]["level"])
     uvicorn.run(app, **settings)

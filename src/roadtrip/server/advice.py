@@ -14,7 +14,10 @@ budget per decision (``ROADTRIP_ADVICE_SECONDS``, default 1.0, turned into units
 work).  It computes as a job of the fair queue of the app's bot processes
 (:mod:`roadtrip.server.thinking`) when the app has them, else in a thread of this
 process; never on the event loop.  Advice that must be computed spends one of the
-asking address's quota (:mod:`roadtrip.server.quotas`).
+asking address's quota (:mod:`roadtrip.server.quotas`).  Authorizing a request and
+reading the position happen in a worker thread too: a match that is not in memory
+is loaded from the store and replayed (one move stalled 655 ms behind such a load
+on the event loop after a restart).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from starlette.concurrency import run_in_threadpool
 
 from roadtrip.bots.advice import AdviceReport, advise, canonical_seed
 from roadtrip.core.errors import GameOver, NotYourTurn
+from roadtrip.core.state import State
 from roadtrip.server.advice_policy import AdviceOff, advice_allowed
 from roadtrip.server.bot_pool import BotPool, BotPoolFailure, WorkDropped
 from roadtrip.server.coordinator import Coordinator
@@ -101,30 +105,34 @@ class AdviceService:
             raise NotYourTurn(f"seat {seat} has no decision to make now")
         return seat
 
+    def _position(self, grant: Grant, seat: int | None) -> tuple[int, State, list[str]]:
+        """The seat to advise, a copy of the position and the seats' names (in a
+        worker thread: the match may have to be loaded from the store)."""
+        seat = self.check(grant, seat)
+        live = self.coordinator.live(grant.match_id)
+        return seat, live.match.state.clone(), display_names(live.stored.seats)
+
     async def advice(
         self, grant: Grant, seat: int | None, client: str = "unknown"
     ) -> dict[str, Any]:
         """The advice for ``grant``'s seat now, asked by address ``client``: from the
         cache, or joined to the same advice being computed, or computed (which
         spends one of the client's advice quota: TooManyRequests without one)."""
-        seat = self.check(grant, seat)
-        live = self.coordinator.live(grant.match_id)
-        state = live.match.state.clone()
+        advised, state, names = await run_in_threadpool(self._position, grant, seat)
         version = state.move_number()
-        key = (grant.match_id, seat, version)
+        key = (grant.match_id, advised, version)
         answer = self._answers.get(key)
         if answer is not None:
             return answer
         pending = self._pending.get(key)
         if pending is None:
             self.quota.take(client)
-            names = display_names(live.stored.seats)
-            seed = canonical_seed(state, seat)  # the same figures as every front end
+            seed = canonical_seed(state, advised)  # the same figures as every front end
             if self.pool is not None:  # a job of the fair queue; no thread waits for it
                 pending = self.pool.advise_later(
                     grant.match_id,
                     state,
-                    seat,
+                    advised,
                     self.seconds,
                     seed=seed,
                     names=names,
@@ -132,7 +140,7 @@ class AdviceService:
                 )
             else:
                 pending = self.executor.submit(
-                    advise, state, seat, self.seconds, seed=seed, names=names
+                    advise, state, advised, self.seconds, seed=seed, names=names
                 )
             self._pending[key] = pending
             pending.add_done_callback(lambda _done: self._pending.pop(key, None))

@@ -42,6 +42,7 @@ from roadtrip.server.live_cache import LiveLimits
 from roadtrip.server.match_api import install_match_api
 from roadtrip.server.memory import MemoryReturn
 from roadtrip.server.operations import install_operations
+from roadtrip.server.quotas import Quota
 from roadtrip.server.resume import Resumer
 from roadtrip.server.reviews import install_reviews
 from roadtrip.server.seats import TEAM_GAMES, SetupError
@@ -105,13 +106,15 @@ def create_app(
     connection_limits: ConnectionLimits | None = None,
     bot_pool: BotPool | None = None,
     metrics_token: str | None = None,
+    create_quota: Quota | None = None,
 ) -> FastAPI:
     """The app, on ``store`` (or a SqlStore on ``database_url``); with ``redis_url``
     one of several processes sharing the database (docs/server.md, "Several
     processes").  ``api_docs`` serves Swagger UI at /docs (it loads scripts from a
     CDN: off by default; the OpenAPI schema is always at /openapi.json).
     ``bot_pool``: bots that think and the advisor compute in its processes (the app
-    stops it when it stops); without one they compute in this process's threads."""
+    stops it when it stops); without one they compute in this process's threads.
+    ``create_quota``: new matches per address (default: ``ROADTRIP_CREATE_QUOTA``)."""
     if store is None:
         from roadtrip.server.settings import default_database_url
 
@@ -259,7 +262,7 @@ def create_app(
             )
         return out
 
-    grant_of = install_match_api(app, coordinator)
+    grant_of = install_match_api(app, coordinator, create_quota)
 
     advisor = install_advice(app, coordinator, grant_of, bot_pool)
 

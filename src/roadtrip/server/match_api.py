@@ -28,6 +28,14 @@ from roadtrip.server.advice_policy import advice_allowed
 from roadtrip.server.coordinator import Coordinator, Created, StaleVersion
 from roadtrip.server.errors import MATCH_REFUSALS, error_responses
 from roadtrip.server.match_reads import record_text, replay_state
+from roadtrip.server.quotas import (
+    CREATE_QUOTA,
+    CREATE_QUOTA_ENV,
+    Buckets,
+    Quota,
+    TooManyRequests,
+    client_address,
+)
 from roadtrip.server.seats import SetupError, display_names, players_of
 from roadtrip.server.storage import Grant, SeatSpec
 from roadtrip.server.turn_clock import TimerError, turn_clock_of
@@ -49,10 +57,11 @@ class CreateIn(BaseModel):
     game: str = Field(max_length=64)
     options: dict[str, bool | int | str] = Field(default_factory=dict)
     seats: list[SeatIn] = Field(default_factory=list, max_length=8)
-    hotseat: bool = False
+    # strict: JSON booleans only ("yes", "true" and 1 are refused, naming the field)
+    hotseat: bool = Field(default=False, strict=True)
     # May the players ask the advisor?  None: the default for the seats (on where
     # at most one seat is played by people).
-    advice: bool | None = None
+    advice: bool | None = Field(default=None, strict=True)
     # A time limit per decision (server/turn_clock.py): {"seconds", "on_expiry":
     # "bot"|"pass", "bot"}; None or seconds 0: none.  Checked there (400 bad_setup).
     turn_clock: Any = None
@@ -111,9 +120,16 @@ def created_answer(created: Created, seats: list[SeatSpec]) -> dict[str, Any]:
     }
 
 
-def install_match_api(app: FastAPI, coordinator: Coordinator) -> GrantOf:
+def install_match_api(
+    app: FastAPI, coordinator: Coordinator, create_quota: Quota | None = None
+) -> GrantOf:
     """Add the match routes to ``app``; returns how they authorize a request (the
-    other route groups use the same)."""
+    other route groups use the same).  New matches spend the asking
+    address's ``create_quota`` (default: ``ROADTRIP_CREATE_QUOTA``, server/quotas.py)."""
+    creations = Buckets(
+        create_quota or Quota.from_env(CREATE_QUOTA_ENV, CREATE_QUOTA), "a new match"
+    )
+    app.state.create_quota = creations
 
     def grant_of(request: Request, match_id: str) -> Grant:
         return coordinator.authorize(match_id, bearer(request))
@@ -122,21 +138,34 @@ def install_match_api(app: FastAPI, coordinator: Coordinator) -> GrantOf:
         "/api/matches",
         status_code=201,
         responses=error_responses(
-            UnknownGame, UnknownBot, InvalidOption, SetupError, TimerError, body=True
+            UnknownGame,
+            UnknownBot,
+            InvalidOption,
+            SetupError,
+            TimerError,
+            TooManyRequests,
+            body=True,
         ),
     )
-    def create(body: CreateIn) -> dict[str, Any]:
+    def create(body: CreateIn, request: Request) -> dict[str, Any]:
         seats = [SeatSpec(name=s.name, bot=s.bot, partner=s.partner) for s in body.seats]
         options: dict[str, Any] = dict(body.options)
         game_class(body.game)  # an unknown game is named before its turn clock is read
-        created = coordinator.create_match(
-            body.game,
-            options,
-            seats,
-            hotseat=body.hotseat,
-            advice=body.advice,
-            turn_clock=turn_clock_of(body.game, body.turn_clock),
-        )
+        clock = turn_clock_of(body.game, body.turn_clock)
+        address = client_address(request.scope)
+        creations.take(address)  # 429 creates nothing
+        try:
+            created = coordinator.create_match(
+                body.game,
+                options,
+                seats,
+                hotseat=body.hotseat,
+                advice=body.advice,
+                turn_clock=clock,
+            )
+        except Exception:  # a bad setup: only matches created count
+            creations.give_back(address)
+            raise
         stored = coordinator.live(created.match_id).stored
         return {
             **created_answer(created, stored.seats),
@@ -152,6 +181,7 @@ def install_match_api(app: FastAPI, coordinator: Coordinator) -> GrantOf:
     def rematch(match_id: str, request: Request) -> dict[str, Any]:
         """A new match like this finished one; the answer holds only the caller's link
         (every other player's page receives its own in its next state message)."""
+        # Free: one rematch per finished match, however many ask (no amplification).
         created, url = coordinator.rematch(grant_of(request, match_id))
         return {"match": created.match_id, "url": url}
 

@@ -1,4 +1,5 @@
-"""Per-address quotas on the advisor: token buckets, answered 429 with Retry-After.
+"""Per-address quotas on the advisor and on new matches: token buckets, answered
+429 with Retry-After.
 
 Advice and reviews cost a bot process a second or more each; the fair queue of
 :mod:`roadtrip.server.thinking` keeps one address from delaying the others, and
@@ -10,9 +11,13 @@ usual error body.
 
 Configured by the environment (``roadtrip serve`` reads it):
 ``ROADTRIP_ADVICE_QUOTA`` (default ``10/20``: a burst of 10, then 20 a minute) and
-``ROADTRIP_REVIEW_QUOTA`` (default ``6/2``), each ``BURST/PER_MINUTE``.  Only
+``ROADTRIP_REVIEW_QUOTA`` (default ``6/2``) and ``ROADTRIP_CREATE_QUOTA`` (new
+matches, default ``20/20``), each ``BURST/PER_MINUTE``.  Only
 advice that must be computed counts (an answer from the cache, or one being
-computed for the same move, is free); every request that starts a review counts.
+computed for the same move, is free); every request that starts a review counts;
+every new match counts (one client created 55 matches a second, 22 KB of
+database each): one refused creates nothing, and a setup refused for what it asks
+spends nothing (a rematch is free: there is one per finished match).
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from roadtrip.core.errors import RoadtripError
 
 ADVICE_QUOTA_ENV = "ROADTRIP_ADVICE_QUOTA"
 REVIEW_QUOTA_ENV = "ROADTRIP_REVIEW_QUOTA"
+CREATE_QUOTA_ENV = "ROADTRIP_CREATE_QUOTA"
 MAX_ADDRESSES = 10_000  # buckets kept; the fullest (least useful) are forgotten first
 
 
@@ -74,6 +80,8 @@ class Quota:
 
 ADVICE_QUOTA = Quota(10, 20.0)
 REVIEW_QUOTA = Quota(6, 2.0)
+# A person starts a match now and then; a lobby's worth at once, then one every 3 s.
+CREATE_QUOTA = Quota(20, 20.0)
 
 
 class Buckets:
@@ -109,6 +117,13 @@ class Buckets:
             self._tokens[address] = (tokens - 1.0, now)
             while len(self._tokens) > MAX_ADDRESSES:
                 self._tokens.popitem(last=False)  # the least recently seen address
+
+    def give_back(self, address: str) -> None:
+        """Return the token ``take`` spent on a request that then failed."""
+        with self._lock:
+            held = self._tokens.get(address)
+            if held is not None:
+                self._tokens[address] = (min(float(self.quota.burst), held[0] + 1.0), held[1])
 
 
 def client_address(scope: Scope) -> str:

@@ -1,5 +1,9 @@
 """Server settings: where the database lives, and the limits that keep one client
-from exhausting the server (docs/server.md, "Limits")."""
+from exhausting the server (docs/server.md, "Limits").  ``roadtrip serve`` flags
+override some (``--header-timeout``, ``--body-timeout``, ``--hello-timeout``,
+``--connections-per-address``); the per-address quotas on advice, reviews and new
+matches are token buckets in :mod:`roadtrip.server.quotas`, set by environment
+variables (``ROADTRIP_CREATE_QUOTA``...)."""
 
 from __future__ import annotations
 
@@ -10,6 +14,11 @@ from platformdirs import user_data_dir
 MAX_HTTP_BODY = 64 * 1024  # bytes; a match setup or a move is far smaller
 MAX_WS_MESSAGE = 16 * 1024  # characters of one WebSocket message
 HELLO_TIMEOUT = 10.0  # seconds a new WebSocket has to present its token
+# Slow clients (uvicorn_guard.GuardedHttpProtocol): a request's head (request line
+# and headers) must be in within HEADER_SECONDS of its connection being ready for
+# it, its body within BODY_SECONDS of the head (a body is at most MAX_HTTP_BODY).
+HEADER_SECONDS = 10.0
+BODY_SECONDS = 30.0
 # uvicorn's own buffer for one WebSocket message (its default is 16 MiB): a
 # message of MAX_WS_MESSAGE characters is at most 4 bytes a character.
 WS_MAX_BYTES = 4 * MAX_WS_MESSAGE

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from roadtrip.server.settings import MAX_WS_PER_ADDRESS, MAX_WS_PER_MATCH
+from roadtrip.server.settings import HELLO_TIMEOUT, MAX_WS_PER_ADDRESS, MAX_WS_PER_MATCH
 from roadtrip.server.storage import Grant
 
 Message = dict[str, Any]
@@ -25,12 +25,14 @@ Message = dict[str, Any]
 @dataclass(frozen=True)
 class ConnectionLimits:
     """WebSocket connections: how many per match and per client address, each
-    one's queue of unsent messages, and how long presence updates are gathered."""
+    one's queue of unsent messages, how long presence updates are gathered, and
+    how long a new connection has to send its hello."""
 
     per_match: int = MAX_WS_PER_MATCH
     per_client: int = MAX_WS_PER_ADDRESS
     queue: int = 64
     presence_delay: float = 0.2
+    hello_seconds: float = HELLO_TIMEOUT
 
 
 class Transport(Protocol):

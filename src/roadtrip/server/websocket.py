@@ -32,7 +32,7 @@ from starlette.concurrency import run_in_threadpool
 from roadtrip.core.errors import RoadtripError
 from roadtrip.server.coordinator import Coordinator, NotFound
 from roadtrip.server.errors import error_code, sentence
-from roadtrip.server.settings import HELLO_TIMEOUT, MAX_WS_MESSAGE
+from roadtrip.server.settings import MAX_WS_MESSAGE
 from roadtrip.server.storage import Grant
 from roadtrip.server.transport import Message, QueueHub
 
@@ -54,9 +54,11 @@ async def _receive_text(websocket: WebSocket) -> str | None:
     return text if isinstance(text, str) else None
 
 
-async def _hello(websocket: WebSocket, match_id: str, coordinator: Coordinator) -> Grant | None:
+async def _hello(
+    websocket: WebSocket, match_id: str, coordinator: Coordinator, seconds: float
+) -> Grant | None:
     try:
-        raw = await asyncio.wait_for(_receive_text(websocket), HELLO_TIMEOUT)
+        raw = await asyncio.wait_for(_receive_text(websocket), seconds)
     except WebSocketDisconnect:
         return None
     except TimeoutError:
@@ -126,7 +128,7 @@ async def websocket_endpoint(
             await websocket.send_json(error_message("too_many_connections", refusal))
             await websocket.close(code=TOO_MANY)
             return
-        grant = await _hello(websocket, match_id, coordinator)
+        grant = await _hello(websocket, match_id, coordinator, hub.limits.hello_seconds)
         if grant is not None:
             seats = list(grant.seats)
             log.info(
