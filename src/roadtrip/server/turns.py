@@ -35,7 +35,9 @@ def turn_of(coordinator: Coordinator, token: str) -> dict[str, Any]:
     if grant is None:
         return {"known": False}
     try:
-        grant = coordinator.authorize(grant.match_id, token)
+        # Asking whether it is one's turn is not opening the match: its clocks may
+        # still wait for this seat (the lobby asks about links it only holds).
+        grant = coordinator.authorize(grant.match_id, token, opens=False)
         live = coordinator.live(grant.match_id)
     except RoadtripError as exc:
         return {"known": True, "match": grant.match_id, "error": error_code(exc)[1]}
