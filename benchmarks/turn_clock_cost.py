@@ -44,6 +44,8 @@ def move_times(coordinator: Coordinator, timed: bool, matches: int, moves: int) 
             turn_clock=CLOCK if timed else None,
         )
         match_id = created.match_id
+        for token in created.seat_tokens.values():  # both open their links: clocks run
+            coordinator.authorize(match_id, token)
         for _ in range(moves):
             state = coordinator.live(match_id).match.state
             if state.is_terminal():
@@ -62,7 +64,9 @@ def expiry_time(store: SqlStore, count: int) -> tuple[float, int]:
     coordinator = Coordinator(store, MemoryTransport(), clock=lambda: now[0])
     seats = [SeatSpec("Ann"), SeatSpec("Ben")]
     for seed in range(count):
-        coordinator.create_match("road-to-300", {}, seats, seed=seed, turn_clock=CLOCK)
+        created = coordinator.create_match("road-to-300", {}, seats, seed=seed, turn_clock=CLOCK)
+        for token in created.seat_tokens.values():  # both open their links: clocks run
+            coordinator.authorize(created.match_id, token)
     now[0] += CLOCK.seconds + 1
     fresh = Coordinator(store, MemoryTransport(), clock=lambda: now[0])  # a restarted process
     start = time.perf_counter()

@@ -310,9 +310,8 @@ def test_a_timed_match_stored_at_the_baseline_revision_keeps_its_clock_running(
     tables = scripts().get_revision(BASELINE).module.baseline_tables().tables
     deadline = 1_000_060.0
     with engine.begin() as conn:
-        conn.execute(
-            tables["matches"].insert().values({**old_solo_row("old1", 5), "action_count": len(opening)})
-        )
+        row = {**old_solo_row("old1", 5), "action_count": len(opening)}
+        conn.execute(tables["matches"].insert().values(row))
         conn.execute(
             tables["actions"].insert(),
             [
