@@ -227,3 +227,21 @@ def test_a_seat_opening_its_link_on_another_process_starts_the_clocks_everywhere
     assert told["started"] and {d["seat"] for d in told["deadlines"]} == {0, 1}
     clock.now += 30
     assert a.expire(match_id) and len(store.load(match_id).timeouts) == 2  # type: ignore[union-attr]
+
+
+def test_a_process_without_pages_learns_the_start_at_the_next_request() -> None:
+    """Process a served Ann's requests (no page follows the match there, so it hears
+    no event); Bo arrives on b: Ann's next request on a shows the running clocks."""
+    clock = Clock()
+    store, bus, leases = MemoryStore(), MemoryBus(), MemoryLeases(clock)
+    a = process("a", store, bus, leases, clock)
+    b = process("b", store, bus, leases, clock)
+    created = a.create_match(GAME, {}, seats(None, None), seed=5, turn_clock=LIVE)
+    match_id = created.match_id
+    ann = a.authorize(match_id, created.seat_tokens[0])
+    assert a.message(match_id, ann)["clock"]["waiting_for"] == [{"seat": 1, "name": "Player 2"}]
+    b.authorize(match_id, created.seat_tokens[1])
+    ann = a.authorize(match_id, created.seat_tokens[0])
+    clock_message = a.message(match_id, ann)["clock"]
+    assert clock_message["started"] and clock_message["waiting_for"] == []
+    assert [d["remaining_ms"] for d in clock_message["deadlines"]] == [30_000, 30_000]

@@ -75,24 +75,27 @@ class ClockStart(CoordinatorBase):
 
     def open_link(self, grant: Grant) -> None:
         """``grant``'s seats opened their link (every authorized request or hello
-        says so): stored, and the clocks start when every human seat has."""
+        says so): stored, and the clocks start when every human seat has.  While
+        they wait, each request reads the stored clock (another process may have
+        recorded an arrival or the start), and the pages hear of any change."""
         live = self.live(grant.match_id)
         stored = live.stored
         if stored.clock is None or stored.clock_started_at is not None or grant.is_spectator:
             return  # the common case: nothing to store, no lock taken
-        if set(grant.seats) <= stored.arrived:
-            return
         with self._live.lock(grant.match_id):
             live = self.live(grant.match_id)
-            row = self.store.arrive(grant.match_id, grant.seats)
-            if row is None:
+            stored = live.stored
+            before = (stored.arrived, stored.clock_started_at)
+            new = () if set(grant.seats) <= stored.arrived else grant.seats
+            row = self.store.arrive(grant.match_id, new)
+            if row is None or stored.clock_started_at is not None:
                 return
-            row.into(live.stored)
-            if live.match.state.is_terminal():
-                return
-            self._keep_time(live, live.match, [])
-            self._arm(live)
-            self._clock_news(grant.match_id)
+            row.into(stored)
+            if not live.match.state.is_terminal():
+                self._keep_time(live, live.match, [])
+                self._arm(live)
+            if (stored.arrived, stored.clock_started_at) != before:
+                self._clock_news(grant.match_id)
 
     def _clock_runs(self, live: LiveMatch, match: Match) -> bool:
         """Whether the clocks of ``live`` (whose copy has not seen them start) run
