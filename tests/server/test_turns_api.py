@@ -94,6 +94,7 @@ def test_turns_tell_each_token_whether_its_own_seat_may_act(client: TestClient) 
     # Asking whether it is Ben's turn is not Ben opening his link: no clock runs yet
     early = client.post("/api/turns", json={"tokens": [ann, ben]}).json()["matches"]
     assert [turn["deadline"] for turn in early] == [None, None]
+    assert [turn["clock_waits_for"] for turn in early] == [["Ben"], ["Ben"]]
     client.get(f"/api/matches/{match_id}/state", headers=auth(ben))
     answer = client.post(
         "/api/turns", json={"tokens": [ann, ben, created["spectator"]["token"], "nonsense"]}
@@ -104,8 +105,10 @@ def test_turns_tell_each_token_whether_its_own_seat_may_act(client: TestClient) 
     assert bens["your_turn"] == (1 in state["active_seats"])
     assert mine["match"] == match_id and mine["seats"] == [0] and not mine["finished"]
     assert set(mine) == {
-        "known", "match", "game", "game_name", "seats", "your_turn", "finished", "deadline"
+        "known", "match", "game", "game_name", "seats", "your_turn", "finished", "deadline",
+        "clock_waits_for",
     }  # fmt: skip
+    assert mine["clock_waits_for"] == []
     mover = mine if mine["your_turn"] else bens
     assert 86_000_000 < mover["deadline"]["remaining_ms"] <= 86_400_000
     waiting = bens if mine["your_turn"] else mine

@@ -55,9 +55,15 @@ def test_a_timed_match_from_the_lobby_shows_a_countdown_and_your_turn_comes_firs
     assert waits.inner_text() == "Clock starts when Bo opens their link or someone moves"
     assert page.locator(CLOCK).count() == 0
     shot(page, "turn-clock-waiting")
+    page.goto(live_server.url + "/")  # "Your matches" says it too
+    lobby_waits = page.locator(f'.my-match[data-match="{timed}"] .clock-waiting')
+    lobby_waits.wait_for()
+    assert lobby_waits.inner_text() == "clock starts when Bo opens their link"
     live_server.api("GET", f"/api/matches/{timed}/state", token=token_b)  # Bo comes
+    page.goto(link_a)
+    page.wait_for_selector(CHOICE)
 
-    # Then Ada's own clock, in words, in the turn line (her page is told at once).
+    # Then Ada's own clock runs, in words, in the turn line.
     clock = page.locator(CLOCK)
     clock.wait_for()
     assert re.fullmatch(

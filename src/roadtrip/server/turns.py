@@ -17,6 +17,7 @@ from fastapi import FastAPI
 from pydantic import BaseModel, Field
 
 from roadtrip.core.errors import RoadtripError
+from roadtrip.server.clock_start import waiting_message
 from roadtrip.server.coordinator import Coordinator
 from roadtrip.server.errors import error_code, error_responses
 from roadtrip.server.tokens import token_hash
@@ -61,6 +62,10 @@ def turn_of(coordinator: Coordinator, token: str) -> dict[str, Any]:
             if deadline is None
             else {"at": deadline, "remaining_ms": max(0, round((deadline - now) * 1000))}
         ),
+        # The people a timed match's clocks still wait for (server/clock_start.py).
+        "clock_waits_for": [
+            w["name"] for w in ([] if finished else waiting_message(live)["waiting_for"])
+        ],
     }
 
 
