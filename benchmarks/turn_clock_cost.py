@@ -9,8 +9,10 @@ First makes ``--overdue`` timed two-person Road to 300 matches whose deadlines
 have all passed and times the ``expire_overdue`` sweeps that expire them in a
 fresh coordinator, as after a restart (the stand-in greedy bot moves for each
 seat).  Then plays ``--matches`` matches of ``--moves`` player's moves each
-through the coordinator (no HTTP), untimed and timed (one day), and prints the
-time of a move: validated, stored (a timed match's deadlines too) and announced.
+through the coordinator (no HTTP), untimed, timed (one day) and timed while the
+clocks wait for the second person (30 s, only one link opened), and prints the
+time of a move: validated, stored (a timed match's deadlines too, or the read of
+the stored clock while it waits) and announced.
 Use an empty database.
 """
 
@@ -28,10 +30,15 @@ from roadtrip.server.transport import MemoryTransport
 from roadtrip.server.turn_clock import TurnClock
 
 CLOCK = TurnClock(86_400.0, "bot", "greedy")
+LIVE = TurnClock(30.0, "bot", "greedy")  # waits for every link (a move does not start it)
 
 
-def move_times(coordinator: Coordinator, timed: bool, matches: int, moves: int) -> list[float]:
-    """Seconds per player's move over ``matches`` matches of ``moves`` moves each."""
+def move_times(
+    coordinator: Coordinator, timed: bool, matches: int, moves: int, opened: bool = True
+) -> list[float]:
+    """Seconds per player's move over ``matches`` matches of ``moves`` moves each
+    (``opened``: both people opened their links; else a live clock that waits for
+    the second, so each move also reads the stored clock: server/clock_start.py)."""
     rng = Random(1)
     seats = [SeatSpec("Ann"), SeatSpec("Ben")]
     out = []
@@ -41,9 +48,12 @@ def move_times(coordinator: Coordinator, timed: bool, matches: int, moves: int) 
             {},
             seats,
             seed=rng.randrange(1 << 30),
-            turn_clock=CLOCK if timed else None,
+            turn_clock=(CLOCK if opened else LIVE) if timed else None,
         )
         match_id = created.match_id
+        for seat, token in created.seat_tokens.items():  # both open their links: clocks run
+            if opened or seat == 0:
+                coordinator.authorize(match_id, token)
         for _ in range(moves):
             state = coordinator.live(match_id).match.state
             if state.is_terminal():
@@ -62,7 +72,9 @@ def expiry_time(store: SqlStore, count: int) -> tuple[float, int]:
     coordinator = Coordinator(store, MemoryTransport(), clock=lambda: now[0])
     seats = [SeatSpec("Ann"), SeatSpec("Ben")]
     for seed in range(count):
-        coordinator.create_match("road-to-300", {}, seats, seed=seed, turn_clock=CLOCK)
+        created = coordinator.create_match("road-to-300", {}, seats, seed=seed, turn_clock=CLOCK)
+        for token in created.seat_tokens.values():  # both open their links: clocks run
+            coordinator.authorize(created.match_id, token)
     now[0] += CLOCK.seconds + 1
     fresh = Coordinator(store, MemoryTransport(), clock=lambda: now[0])  # a restarted process
     start = time.perf_counter()
@@ -86,11 +98,15 @@ def main() -> None:
     seconds, moved = expiry_time(store, args.overdue)  # first: no other timed match yet
     print(f"overdue sweep: {args.overdue} matches, {moved} expired in {seconds:.2f} s")
     coordinator = Coordinator(store, MemoryTransport())
-    for timed in (False, True):
-        times = sorted(move_times(coordinator, timed, args.matches, args.moves))
+    for timed, opened, name in (
+        (False, True, "untimed"),
+        (True, True, "timed  "),
+        (True, False, "waiting"),
+    ):
+        times = sorted(move_times(coordinator, timed, args.matches, args.moves, opened))
         p99 = times[int(0.99 * (len(times) - 1))]
         print(
-            f"{'timed  ' if timed else 'untimed'} moves={len(times)} "
+            f"{name} moves={len(times)} "
             f"mean={statistics.mean(times) * 1000:.2f} ms p99={p99 * 1000:.2f} ms"
         )
     store.close()

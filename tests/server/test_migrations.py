@@ -269,16 +269,82 @@ def test_a_developers_new_revision_migrates_to_the_changed_tables(
     monkeypatch.setattr(migrate, "MIGRATIONS", folder)
     monkeypatch.setattr(migrate, "target_metadata", changed)
     migrate.scripts.cache_clear()
+    after = f"{int(head()) + 1:04d}"  # numbered after the newest revision shipped
     try:
         result = _run("db", "revision", "add match notes")
         assert result.exit_code == 0, result.output
-        [written] = (folder / "versions").glob("0002_*.py")
+        [written] = (folder / "versions").glob(f"{after}_*.py")
         assert "match_notes" in written.read_text()
         url = f"sqlite:///{tmp_path / 'dev.sqlite3'}"
         engine = create_engine(url)
         done = upgrade(engine)
         engine.dispose()
-        assert (done.before, done.after) == (None, "0002")
+        assert (done.before, done.after) == (None, after)
         assert "match_notes" in _tables(url)
     finally:
         migrate.scripts.cache_clear()
+
+
+def test_a_timed_match_stored_at_the_baseline_revision_keeps_its_clock_running(
+    sql_url: str,
+) -> None:
+    """Revision 0002 makes clocks wait for the people; a timed match stored before
+    it had its clock running, and keeps it so (marked started at its creation)."""
+    from alembic import command
+    from server_kit import old_solo_row, seats
+    from test_turn_clock import Clock
+
+    from roadtrip.server.coordinator import Coordinator
+    from roadtrip.server.migrate import config, scripts
+    from roadtrip.server.storage import Grant, MemoryStore
+    from roadtrip.server.transport import MemoryTransport
+    from roadtrip.server.turn_clock import TurnClock
+
+    # The opening roll of a solo timed match, as the release at 0001 stored it.
+    maker = Coordinator(MemoryStore(), MemoryTransport())
+    made = maker.create_match("road-to-300", {}, seats(None), seed=5)
+    opening = maker.live(made.match_id).match.state.history()
+    engine = create_engine(normalize_url(sql_url))
+    with engine.begin() as conn:
+        command.upgrade(config(conn), BASELINE)
+    tables = scripts().get_revision(BASELINE).module.baseline_tables().tables
+    deadline = 1_000_060.0
+    with engine.begin() as conn:
+        row = {**old_solo_row("old1", 5), "action_count": len(opening)}
+        conn.execute(tables["matches"].insert().values(row))
+        conn.execute(
+            tables["actions"].insert(),
+            [
+                {"match_id": "old1", "idx": i, "seat": s, "action": a}
+                for i, (s, a) in enumerate(opening)
+            ],
+        )
+        conn.execute(
+            tables["match_clocks"]
+            .insert()
+            .values(
+                match_id="old1",
+                clock=TurnClock(60.0, "bot", "greedy").to_dict(),
+                version=len(opening),
+                deadlines={"0": [deadline, 0]},
+                next_deadline=deadline,
+                timeouts=[],
+            )
+        )
+    engine.dispose()
+    store = SqlStore(sql_url)  # upgrades to the newest revision
+    try:
+        assert (store.schema.before, store.schema.after) == (BASELINE, head())
+        loaded = store.load("old1")
+        assert loaded is not None and loaded.clock_started_at == 1.0  # its creation
+        assert loaded.deadlines == {0: (deadline, 0)}
+        clock = Clock(deadline - 1)
+        coordinator = Coordinator(store, MemoryTransport(), clock=clock)
+        message = coordinator.message("old1", Grant("old1", ()))["clock"]
+        assert message["started"] and message["waiting_for"] == []
+        assert message["deadlines"] == [{"seat": 0, "at": deadline, "remaining_ms": 1000}]
+        clock.now = deadline  # nobody opened a link since the upgrade: the clock runs
+        assert coordinator.expire_overdue() == 1
+        assert store.load("old1").timeouts  # type: ignore[union-attr]
+    finally:
+        store.close()

@@ -32,12 +32,15 @@ class Clock:
 def timed(
     store: MatchStore, clock: Clock, game: str, people: list[str | None], **turn: object
 ) -> tuple[Coordinator, ManualTimers, str]:
+    """A timed match whose people have all opened their links (its clocks run)."""
     timers = ManualTimers()
     coordinator = Coordinator(store, MemoryTransport(), clock=clock, timers=timers)
     spec = {"seconds": 60, **turn}
     created = coordinator.create_match(
         game, {}, seats(*people), seed=7, turn_clock=turn_clock_of(game, spec)
     )
+    for token in created.seat_tokens.values():
+        coordinator.authorize(created.match_id, token)
     return coordinator, timers, created.match_id
 
 

@@ -64,7 +64,10 @@ def armed(coordinator: ClusterCoordinator) -> dict[str, float]:
 
 
 def timed_duel(coordinator: ClusterCoordinator) -> str:
+    """A timed match of two people who have both opened their links (on this process)."""
     created = coordinator.create_match(GAME, {}, seats(None, None), seed=5, turn_clock=CLOCK)
+    for token in created.seat_tokens.values():
+        coordinator.authorize(created.match_id, token)
     return created.match_id
 
 
@@ -114,6 +117,7 @@ def test_a_move_on_one_process_racing_the_expiry_on_another_is_applied_once(two:
     store, _, clock, a, b = two
     created = a.create_match(GAME, {}, seats(None), seed=9, turn_clock=CLOCK)
     match_id = created.match_id
+    a.authorize(match_id, created.seat_tokens[0])
     ann = Grant(match_id, (0,))
     state = b.live(match_id).match.state
     seen = moves_by(state, 0)
@@ -154,7 +158,9 @@ def test_a_process_taking_a_match_over_arms_its_timer_from_the_stored_deadline(t
     expire): the process that takes the match over plays it, stores the deadline of
     the decision that follows, and arms its own timer for it."""
     store, leases, clock, _, b = two
-    match = StoredMatch("orphan1", GAME, {"players": 2}, 3, seats(None, None), clock=CLOCK)
+    match = StoredMatch(
+        "orphan1", GAME, {"players": 2}, 3, seats(None, None), clock=CLOCK, clock_started_at=0.0
+    )
     store.create(match, {})
     assert leases.acquire("orphan1", "dead-process", 30)
     clock.now += 31

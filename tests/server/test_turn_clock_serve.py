@@ -28,12 +28,15 @@ def test_an_overdue_timer_is_expired_once_by_one_of_two_processes(
     database_url, redis_url, started = servers
     store = SqlStore(database_url)
     try:
-        # A match made two minutes ago by a process that has gone since: its deadlines
-        # (a minute each) ran out a minute ago and no timer is armed anywhere.
+        # A match made (and opened by both players) two minutes ago by a process that
+        # has gone since: its deadlines (a minute each) ran out a minute ago and no
+        # timer is armed anywhere.
         made = Coordinator(store, MemoryTransport(), clock=lambda: time.time() - 120)
         created = made.create_match(
             "road-to-300", {}, seats(None, None), seed=11, turn_clock=TurnClock(60.0)
         )
+        for token in created.seat_tokens.values():  # both came: the clocks ran then
+            made.authorize(created.match_id, token)
         before = store.load(created.match_id)
     finally:
         store.close()

@@ -63,10 +63,15 @@ def test_a_bad_turn_clock_is_a_400_naming_the_problem(
 def test_a_timed_match_shows_its_clock_and_an_untimed_one_none(client: TestClient) -> None:
     created = create(client, {"seconds": 120, "on_expiry": "pass"}).json()
     assert created["turn_clock"] == {"seconds": 120.0, "on_expiry": "pass", "bot": "heuristic"}
-    token = created["seats"][0]["token"]
+    token, bens = (s["token"] for s in created["seats"])
+    state = client.get(f"/api/matches/{created['match']}/state", headers=auth(token)).json()
+    # Ben has not opened his link: the clock waits for him, and says so
+    assert state["clock"]["deadlines"] == [] and not state["clock"]["started"]
+    assert state["clock"]["waiting_for"] == [{"seat": 1, "name": "Ben"}]
+    client.get(f"/api/matches/{created['match']}/state", headers=auth(bens))
     state = client.get(f"/api/matches/{created['match']}/state", headers=auth(token)).json()
     clock = state["clock"]
-    assert clock["seconds"] == 120 and clock["on_expiry"] == "pass"
+    assert clock["seconds"] == 120 and clock["on_expiry"] == "pass" and clock["started"]
     assert [d["seat"] for d in clock["deadlines"]] == [
         s for s in state["active_seats"] if s in (0, 1)
     ]
@@ -86,6 +91,11 @@ def test_turns_tell_each_token_whether_its_own_seat_may_act(client: TestClient) 
     match_id = created["match"]
     ann, ben = (s["token"] for s in created["seats"])
     state = client.get(f"/api/matches/{match_id}/state", headers=auth(ann)).json()
+    # Asking whether it is Ben's turn is not Ben opening his link: no clock runs yet
+    early = client.post("/api/turns", json={"tokens": [ann, ben]}).json()["matches"]
+    assert [turn["deadline"] for turn in early] == [None, None]
+    assert [turn["clock_waits_for"] for turn in early] == [["Ben"], ["Ben"]]
+    client.get(f"/api/matches/{match_id}/state", headers=auth(ben))
     answer = client.post(
         "/api/turns", json={"tokens": [ann, ben, created["spectator"]["token"], "nonsense"]}
     )
@@ -95,8 +105,10 @@ def test_turns_tell_each_token_whether_its_own_seat_may_act(client: TestClient) 
     assert bens["your_turn"] == (1 in state["active_seats"])
     assert mine["match"] == match_id and mine["seats"] == [0] and not mine["finished"]
     assert set(mine) == {
-        "known", "match", "game", "game_name", "seats", "your_turn", "finished", "deadline"
+        "known", "match", "game", "game_name", "seats", "your_turn", "finished", "deadline",
+        "clock_waits_for",
     }  # fmt: skip
+    assert mine["clock_waits_for"] == []
     mover = mine if mine["your_turn"] else bens
     assert 86_000_000 < mover["deadline"]["remaining_ms"] <= 86_400_000
     waiting = bens if mine["your_turn"] else mine

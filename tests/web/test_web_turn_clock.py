@@ -1,7 +1,8 @@
 """Browser tests of turn timers and correspondence play (docs/server.md, "Turn timers
-and correspondence play"): the lobby's "Time per move", the countdown in the match
-page's turn line (in words, counting down, accessible), and "Your matches" with the
-matches where it is your turn first, marked in words, with the time left."""
+and correspondence play"): the lobby's "Time per move", "Clock starts when Bo opens
+their link" until every person has come, the countdown in the match page's turn
+line (in words, counting down, accessible), and "Your matches" with the matches
+where it is your turn first, marked in words, with the time left."""
 
 from __future__ import annotations
 
@@ -39,15 +40,30 @@ def test_a_timed_match_from_the_lobby_shows_a_countdown_and_your_turn_comes_firs
         "Time per move: 1 d; when it runs out, the greedy bot moves for the player."
     )
     link_a = lobby.locator('[data-link="seat-0"] input').input_value()
+    token_b = lobby.locator('[data-link="seat-1"] input').input_value().split("#t=")[1]
     timed = link_a.split("/m/")[1].split("#")[0]
     token_a = link_a.split("#t=")[1]
     state = live_server.api("GET", f"/api/matches/{timed}/state", token=token_a)
     assert state["clock"]["seconds"] == 86400 and state["clock"]["bot"] == "greedy"
 
-    # The match page: Ada's own clock, in words, in the turn line.
+    # The match page: until Bo opens his link the clocks wait for him, and say so.
     page = lobby
     page.goto(link_a)
     page.wait_for_selector(CHOICE)
+    waits = page.locator('#turn [data-testid="clock-waiting"]')
+    waits.wait_for()
+    assert waits.inner_text() == "Clock starts when Bo opens their link or someone moves"
+    assert page.locator(CLOCK).count() == 0
+    shot(page, "turn-clock-waiting")
+    page.goto(live_server.url + "/")  # "Your matches" says it too
+    lobby_waits = page.locator(f'.my-match[data-match="{timed}"] .clock-waiting')
+    lobby_waits.wait_for()
+    assert lobby_waits.inner_text() == "clock starts when Bo opens their link"
+    live_server.api("GET", f"/api/matches/{timed}/state", token=token_b)  # Bo comes
+    page.goto(link_a)
+    page.wait_for_selector(CHOICE)
+
+    # Then Ada's own clock runs, in words, in the turn line.
     clock = page.locator(CLOCK)
     clock.wait_for()
     assert re.fullmatch(

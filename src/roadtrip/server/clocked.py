@@ -7,7 +7,8 @@ its timer (:meth:`TurnClocks._keep_time`, :meth:`TurnClocks._arm`); when a timer
 fires, or a sweep finds a stored deadline that has passed, :meth:`TurnClocks.expire`
 moves for the seats whose time ran out, under the match's lock, from the copy as it
 is then, so a move that came first leaves nothing to expire and an early or
-repeated firing does nothing.  The deadlines themselves are computed in
+repeated firing does nothing.  No deadline runs before the clocks start
+(:mod:`roadtrip.server.clock_start`, a base of this part).  The deadlines themselves are computed in
 :mod:`roadtrip.server.deadlines`.
 """
 
@@ -18,7 +19,7 @@ import logging
 from roadtrip.core.errors import RoadtripError
 from roadtrip.core.match import Match
 from roadtrip.server.autoplay import INLINE_MOVES, LiveMatch, play_automatic
-from roadtrip.server.coordinator_base import CoordinatorBase
+from roadtrip.server.clock_start import ClockStart
 from roadtrip.server.deadlines import due_seats, next_expiry, play_for, running_deadlines
 from roadtrip.server.gamelog import LogEntry
 
@@ -27,7 +28,7 @@ logger = logging.getLogger("roadtrip.server")
 OVERDUE_BATCH = 100  # overdue timed matches handled per sweep
 
 
-class TurnClocks(CoordinatorBase):
+class TurnClocks(ClockStart):
     """Turn clocks of the coordinator's matches (see above)."""
 
     def expire(self, match_id: str) -> bool:
@@ -38,6 +39,10 @@ class TurnClocks(CoordinatorBase):
             return self._expire(self.live(match_id))
 
     def _expire(self, live: LiveMatch) -> bool:
+        if live.stored.clock_started_at is None:
+            # A copy that has not seen the clocks start (another process started
+            # them): it takes the stored deadlines, or finds none run yet.
+            self._keep_time(live, live.match, [])
         due = due_seats(live, self.clock())
         if not due:
             self._arm(live)
@@ -75,6 +80,8 @@ class TurnClocks(CoordinatorBase):
         stored = live.stored
         if stored.clock is None:
             return
+        if stored.clock_started_at is None and not self._clock_runs(live, match):
+            return  # the clocks wait for the people: no deadline runs yet
         deadlines = running_deadlines(live, match, self.clock())
         version = match.state.move_number()
         if deadlines != stored.deadlines or timeouts:

@@ -202,10 +202,17 @@ class ClusterCoordinator(LeasedCoordinator):
         self.notify_local(match_id)
         self._publish(match_id)
 
-    def _publish(self, match_id: str, *, presence: bool = False) -> None:
+    def _clock_news(self, match_id: str) -> None:
+        """Arrivals or the start of the turn clocks changed the match, not its moves:
+        the others reload their copies (the event carries no version)."""
+        self.notify_local(match_id)
+        self._publish(match_id, reload=True)
+
+    def _publish(self, match_id: str, *, presence: bool = False, reload: bool = False) -> None:
         """Tell the others this match changed (``presence``: only who is connected
-        here changed, so their pages need a presence update, not a new state)."""
-        live = self._live.peek(match_id)
+        here changed, so their pages need a presence update, not a new state;
+        ``reload``: a change their copies cannot see by its version)."""
+        live = self._live.peek(match_id) if not reload else None
         self.bus.publish(
             {
                 "kind": "match",

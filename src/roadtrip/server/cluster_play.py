@@ -139,10 +139,10 @@ class LeasedCoordinator(Coordinator):
         self._orphan_checked: dict[str, int] = {}
 
     # ------------------------------------------------------------- moves
-    def authorize(self, match_id: str, token: str | None) -> Grant:
+    def authorize(self, match_id: str, token: str | None, *, opens: bool = True) -> Grant:
         """Every HTTP request and WebSocket hello starts here: from a fresh copy."""
         self.refresh(match_id)
-        return super().authorize(match_id, token)
+        return super().authorize(match_id, token, opens=opens)
 
     def act(
         self, grant: Grant, action: int, seat: int | None = None, my_moves: int | None = None

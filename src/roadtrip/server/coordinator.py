@@ -172,7 +172,10 @@ class Coordinator(UnattendedPlay, Rematches, TurnClocks, Resuming):
         return Created(match_id, seat_tokens, spectator_token, hotseat_token, partner_tokens)
 
     # -------------------------------------------------------------- access
-    def authorize(self, match_id: str, token: str | None) -> Grant:
+    def authorize(self, match_id: str, token: str | None, *, opens: bool = True) -> Grant:
+        """The grant of ``token`` in ``match_id``; ``opens``: the request is its
+        holder at the match (its page), so the seats' turn clocks may start
+        (server/clock_start.py; the lobby's question "is it my turn?" is not)."""
         self.live(match_id)  # NotFound for an unknown match (WebSocket 4404, HTTP 404)
         if not token:
             raise AccessDenied("this needs a seat or spectator token")
@@ -180,6 +183,8 @@ class Coordinator(UnattendedPlay, Rematches, TurnClocks, Resuming):
         if grant is None or grant.match_id != match_id:
             raise AccessDenied("the token is not valid for this match")
         self.catch_up(match_id)  # the first access since the start: bots catch up
+        if opens:
+            self.open_link(grant)
         return grant
 
     def live(self, match_id: str) -> LiveMatch:

@@ -1,7 +1,8 @@
 """What the parts of the coordinator share: its state and the calls between them.
 
 :class:`roadtrip.server.coordinator.Coordinator` is made of parts, each in its own
-module: turn clocks (:mod:`roadtrip.server.clocked`), unattended play
+module: turn clocks (:mod:`roadtrip.server.clocked`, started by
+:mod:`roadtrip.server.clock_start`), unattended play
 (:mod:`roadtrip.server.unattended`) and rematches (:mod:`roadtrip.server.rematches`).
 :class:`CoordinatorBase` is their common base: it declares the coordinator's
 attributes once and the methods one part calls on another, which the coordinator
@@ -107,4 +108,10 @@ class CoordinatorBase:
         raise NotImplementedError
 
     def _set_aside(self, match_id: str, exc: Exception) -> None:
+        raise NotImplementedError
+
+    def _keep_time(self, live: LiveMatch, match: Match, timeouts: list[int]) -> None:
+        raise NotImplementedError
+
+    def _arm(self, live: LiveMatch) -> None:
         raise NotImplementedError

@@ -24,6 +24,7 @@ from typing import Any
 from roadtrip.bots import make_bot, observe
 from roadtrip.core.match import Match
 from roadtrip.server.autoplay import LiveMatch
+from roadtrip.server.clock_start import waiting_message
 from roadtrip.server.gamelog import LogEntry, log_entry
 from roadtrip.server.seats import display_names
 from roadtrip.server.storage import Deadlines
@@ -107,12 +108,14 @@ def timed_out(entry: LogEntry) -> LogEntry:
 
 def clock_message(live: LiveMatch, now: float) -> dict[str, Any] | None:
     """The turn clock as every audience sees it (who must move is public): the limit,
-    the server's time, and each running deadline with the time left."""
+    whether the clocks have started and whom they wait for, the server's time, and
+    each running deadline with the time left."""
     clock = live.stored.clock
     if clock is None:
         return None
     return {
         **clock.to_dict(),
+        **waiting_message(live),
         "server_time": now,
         "deadlines": [
             {"seat": seat, "at": at, "remaining_ms": max(0, round((at - now) * 1000))}

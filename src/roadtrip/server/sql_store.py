@@ -4,7 +4,8 @@ Each accepted action is one row keyed by (match, index); the primary key makes a
 second writer at the same index fail instead of interleaving.  SQLite runs in WAL
 mode with ``synchronous=NORMAL``: a commit survives a killed server process (only
 a power loss could drop the last transactions).  Reviews of finished matches are
-stored by :mod:`roadtrip.server.sql_reviews`.  The tables are made, and brought up
+stored by :mod:`roadtrip.server.sql_reviews`, turn clocks by
+:mod:`roadtrip.server.sql_clocks`.  The tables are made, and brought up
 to date, by the migrations of :mod:`roadtrip.server.migrate` when a store opens.
 """
 
@@ -37,9 +38,9 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 
 from roadtrip.server.migrate import Upgrade, upgrade
+from roadtrip.server.sql_clocks import SqlClocks, clock_into, clocks_table, seat_bits
 from roadtrip.server.sql_reviews import SqlReviews, reviews_table
-from roadtrip.server.storage import Deadlines, Grant, SeatSpec, StorageError, StoredMatch
-from roadtrip.server.turn_clock import turn_clock_from_dict
+from roadtrip.server.storage import Grant, SeatSpec, StorageError, StoredMatch
 
 metadata = MetaData()
 
@@ -77,21 +78,10 @@ match_settings = Table(
     Column("advice", Boolean, nullable=True),
 )
 
-# A timed match's clock (server/turn_clock.py), one row per timed match, in a table
-# of its own (databases made before turn timers existed gain it empty): the limit,
-# the running deadlines as of action count ``version`` ({seat: [expires_at, moves]}),
-# their earliest (indexed, for the sweep of overdue matches) and the indexes of
-# the actions the clock made.
-match_clocks = Table(
-    "match_clocks",
-    metadata,
-    Column("match_id", String(32), ForeignKey("matches.id"), primary_key=True),
-    Column("clock", JSON, nullable=False),
-    Column("version", Integer, nullable=False, default=-1),
-    Column("deadlines", JSON, nullable=False),
-    Column("next_deadline", Float, nullable=True, index=True),
-    Column("timeouts", JSON, nullable=False),
-)
+# A timed match's clock (server/turn_clock.py, server/sql_clocks.py), one row per
+# timed match, in a table of its own (databases made before turn timers existed
+# gain it empty).
+match_clocks = clocks_table(metadata)
 
 # One row naming the cluster this database serves, made by its first process: the
 # processes on one database talk on Redis channels named by it, so two clusters on
@@ -149,10 +139,12 @@ def normalize_url(url: str) -> str:
     return url
 
 
-class SqlStore(SqlReviews):
+class SqlStore(SqlReviews, SqlClocks):
     """A MatchStore on any SQLAlchemy database."""
 
     reviews = match_reviews
+    clocks = match_clocks
+    matches_table = matches
 
     def __init__(self, url: str) -> None:
         self.url = normalize_url(url)
@@ -192,6 +184,8 @@ class SqlStore(SqlReviews):
                             deadlines={},
                             next_deadline=None,
                             timeouts=[],
+                            arrived=seat_bits(match.arrived),
+                            started_at=match.clock_started_at,
                         )
                     )
                 if grants:
@@ -265,7 +259,7 @@ class SqlStore(SqlReviews):
                 select(match_clocks).where(match_clocks.c.match_id == match_id)
             ).first()
             if clock is not None:
-                _clock_into(stored, clock._mapping)
+                clock_into(stored, clock._mapping)
             rows = conn.execute(
                 select(actions.c.seat, actions.c.action)
                 .where(actions.c.match_id == match_id)
@@ -299,33 +293,6 @@ class SqlStore(SqlReviews):
         with self.engine.connect() as conn:
             rows = conn.execute(select(matches).order_by(matches.c.created_at.desc()).limit(limit))
             return [_match_of(r._mapping) for r in rows]
-
-    def save_deadlines(
-        self, match_id: str, version: int, deadlines: Deadlines, timeouts: list[int]
-    ) -> bool:
-        with self.engine.begin() as conn:
-            result = conn.execute(
-                update(match_clocks)
-                .where(match_clocks.c.match_id == match_id, match_clocks.c.version <= version)
-                .values(
-                    version=version,
-                    deadlines={str(seat): [at, moves] for seat, (at, moves) in deadlines.items()},
-                    next_deadline=min((at for at, _ in deadlines.values()), default=None),
-                    timeouts=list(timeouts),
-                )
-            )
-            return bool(result.rowcount == 1)
-
-    def overdue(self, now: float, limit: int) -> list[str]:
-        with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(match_clocks.c.match_id)
-                .join(matches, matches.c.id == match_clocks.c.match_id)
-                .where(match_clocks.c.next_deadline <= now, matches.c.finished.is_(False))
-                .order_by(match_clocks.c.next_deadline)
-                .limit(limit)
-            )
-            return [str(r[0]) for r in rows]
 
     def ping(self) -> None:
         """Raise unless the database answers a ``SELECT 1`` (the readiness check)."""
@@ -369,16 +336,6 @@ def _match_of(row: Any) -> StoredMatch:
         created_at=float(row["created_at"]),
         hotseat=bool(row["hotseat"]),
     )
-
-
-def _clock_into(stored: StoredMatch, row: Any) -> None:
-    """A stored turn clock row into ``stored``."""
-    stored.clock = turn_clock_from_dict(row["clock"])
-    stored.deadline_version = int(row["version"])
-    stored.deadlines = {
-        int(seat): (float(at), int(moves)) for seat, (at, moves) in dict(row["deadlines"]).items()
-    }
-    stored.timeouts = [int(i) for i in row["timeouts"]]
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -89,6 +89,30 @@ class StoredMatch:
     deadlines: Deadlines = field(default_factory=dict)
     deadline_version: int = -1
     timeouts: list[int] = field(default_factory=list)
+    # The human seats of a timed match that have opened their link, and when its
+    # clocks started (None: not yet, they wait for the people; server/clock_start.py).
+    arrived: frozenset[int] = frozenset()
+    clock_started_at: float | None = None
+
+
+@dataclass(frozen=True)
+class ClockRow:
+    """A timed match's stored clock as it is now (what a copy that missed another
+    process's change takes over): who has opened their link, when the clocks
+    started (None: not yet), the deadlines as of action count ``version`` and the
+    indexes of the moves the clock made."""
+
+    arrived: frozenset[int]
+    started_at: float | None
+    deadlines: Deadlines
+    version: int
+    timeouts: tuple[int, ...]
+
+    def into(self, stored: StoredMatch) -> None:
+        """Bring ``stored`` (a copy's) up to this row."""
+        stored.arrived, stored.clock_started_at = self.arrived, self.started_at
+        stored.deadlines, stored.deadline_version = dict(self.deadlines), self.version
+        stored.timeouts = list(self.timeouts)
 
 
 @dataclass(frozen=True)
@@ -161,6 +185,15 @@ class MatchStore(Protocol):
     def overdue(self, now: float, limit: int) -> list[str]:
         """Unfinished timed matches with a deadline at or before ``now``."""
 
+    def arrive(self, match_id: str, seats: Collection[int]) -> ClockRow | None:
+        """Record that ``seats`` of a timed match opened their link (added to those
+        stored, whichever process stored them; none: only read).  The clock as now
+        stored (None: the match has no clock)."""
+
+    def start_clock(self, match_id: str, at: float) -> ClockRow | None:
+        """Start a timed match's clocks at ``at`` unless they started already (the
+        first start stands).  The clock as now stored (None: no clock)."""
+
     def load_review(self, match_id: str, seat: int) -> ReviewRow | None:
         """The stored review (finished, or claimed and running) of a seat, or None."""
 
@@ -196,8 +229,8 @@ class MemoryStore:
         self._matches: dict[str, StoredMatch] = {}
         self._grants: dict[str, Grant] = {}
         self._reviews: dict[tuple[str, int], ReviewRow] = {}
-        # Reviews are claimed from several threads at once (a database does this
-        # with its unique key and guarded updates).
+        # Reviews are claimed, and arrivals recorded, from several threads at once
+        # (a database does this with its unique key and guarded updates).
         self._review_lock = threading.Lock()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> MemoryStore:
@@ -261,6 +294,33 @@ class MemoryStore:
             if not m.finished and any(at <= now for at, _ in m.deadlines.values())
         ]
         return due[:limit]
+
+    def arrive(self, match_id: str, seats: Collection[int]) -> ClockRow | None:
+        match = self._get(match_id)
+        if match.clock is None:
+            return None
+        with self._review_lock:  # processes' threads record arrivals at once
+            match.arrived = match.arrived | frozenset(seats)
+            return self._clock_row(match)
+
+    def start_clock(self, match_id: str, at: float) -> ClockRow | None:
+        match = self._get(match_id)
+        if match.clock is None:
+            return None
+        with self._review_lock:
+            if match.clock_started_at is None:
+                match.clock_started_at = at
+            return self._clock_row(match)
+
+    @staticmethod
+    def _clock_row(match: StoredMatch) -> ClockRow:
+        return ClockRow(
+            match.arrived,
+            match.clock_started_at,
+            dict(match.deadlines),
+            match.deadline_version,
+            tuple(match.timeouts),
+        )
 
     def load_review(self, match_id: str, seat: int) -> ReviewRow | None:
         with self._review_lock:

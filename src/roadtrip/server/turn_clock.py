@@ -31,6 +31,10 @@ from roadtrip.core.state import State
 MIN_SECONDS = 10
 MAX_SECONDS = 30 * 24 * 3600  # 30 days
 ON_EXPIRY = ("bot", "pass")
+# A limit of at least this much is correspondence play: its clocks also start at a
+# person's first move, not only once everyone has opened their link
+# (server/clock_start.py).  The lobby offers 30 s to 10 min (live) and 1 or 3 days.
+CORRESPONDENCE_SECONDS = 3600
 
 # The stand-in bot of each game when the creator names none: quick and sensible
 # (the search bots and experts think for seconds; "random" is a poor stand-in).
@@ -61,6 +65,11 @@ class TurnClock:
 
     def to_dict(self) -> dict[str, Any]:
         return {"seconds": self.seconds, "on_expiry": self.on_expiry, "bot": self.bot}
+
+
+def is_correspondence(clock: TurnClock) -> bool:
+    """Whether ``clock`` is for correspondence play (an hour or more per move)."""
+    return clock.seconds >= CORRESPONDENCE_SECONDS
 
 
 def turn_clock_of(game_id: str, spec: object) -> TurnClock | None:

@@ -17,6 +17,7 @@ from fastapi import FastAPI
 from pydantic import BaseModel, Field
 
 from roadtrip.core.errors import RoadtripError
+from roadtrip.server.clock_start import waiting_message
 from roadtrip.server.coordinator import Coordinator
 from roadtrip.server.errors import error_code, error_responses
 from roadtrip.server.tokens import token_hash
@@ -35,7 +36,9 @@ def turn_of(coordinator: Coordinator, token: str) -> dict[str, Any]:
     if grant is None:
         return {"known": False}
     try:
-        grant = coordinator.authorize(grant.match_id, token)
+        # Asking whether it is one's turn is not opening the match: its clocks may
+        # still wait for this seat (the lobby asks about links it only holds).
+        grant = coordinator.authorize(grant.match_id, token, opens=False)
         live = coordinator.live(grant.match_id)
     except RoadtripError as exc:
         return {"known": True, "match": grant.match_id, "error": error_code(exc)[1]}
@@ -59,6 +62,10 @@ def turn_of(coordinator: Coordinator, token: str) -> dict[str, Any]:
             if deadline is None
             else {"at": deadline, "remaining_ms": max(0, round((deadline - now) * 1000))}
         ),
+        # The people a timed match's clocks still wait for (server/clock_start.py).
+        "clock_waits_for": [
+            w["name"] for w in ([] if finished else waiting_message(live)["waiting_for"])
+        ],
     }
 
 

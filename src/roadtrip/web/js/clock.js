@@ -5,6 +5,8 @@
 // every second.  The countdown uses remaining_ms (measured on the server when
 // the message was built), so a wrong clock on this computer does not matter.
 // The lobby's "Your matches" uses the same wording for each match's deadline.
+// Until every invited person has opened their link the clocks do not run
+// (`clock.waiting_for`): the turn line says whom they wait for instead.
 
 let ticking = null;
 
@@ -47,6 +49,22 @@ function tick() {
 export function startTicking() {
   tick();
   if (!ticking) ticking = setInterval(tick, 1000);
+}
+
+/**
+ * "Clock starts when Bo opens their link" while the clocks wait for people
+ * (`clock.waiting_for`, named by the server), or null once they run.
+ * `join(names)` joins the names in words ("Ann and Bo").
+ */
+export function waitingClock(clock, join) {
+  if (!clock || clock.started !== false || !Array.isArray(clock.waiting_for) || !clock.waiting_for.length) return null;
+  const names = clock.waiting_for.map((w) => w.name);
+  const node = document.createElement("span");
+  node.className = "turn-clock waiting";
+  node.dataset.testid = "clock-waiting";
+  const one = names.length === 1;
+  node.textContent = `Clock starts when ${join(names)} open${one ? "s" : ""} ${one ? "their link" : "their links"}${clock.starts_on_move ? " or someone moves" : ""}`;
+  return node;
 }
 
 /**

@@ -5,11 +5,12 @@
 //    bot (the game's quick default, or any of its bots).  Sent as `turn_clock`.
 //  - "Your matches": one POST /api/turns with the token of each remembered
 //    match (its first link), answered with whether it is that seat's turn and its
-//    deadline; the matches where it is your turn go first, marked in words.
+//    deadline; the matches where it is your turn go first, marked in words; a
+//    timed match whose clocks wait for people says whom ("clock starts when ...").
 
 import { api } from "./api.js";
 import { formatLeft, startTicking } from "./clock.js";
-import { el } from "./dom.js";
+import { el, joinNames } from "./dom.js";
 import { botChoiceLabel, byLevel } from "./lobby-advice.js";
 
 const LIMITS = [
@@ -82,6 +83,8 @@ export async function refreshTurns(list, entries) {
         entry.badge.after(left);
       }
     } else setBadge(entry.badge, "in progress", "green");
+    const waits = turn.known && !turn.finished && Array.isArray(turn.clock_waits_for) ? turn.clock_waits_for : [];
+    if (waits.length) entry.badge.after(el("span", { class: "deadline clock-waiting" }, `clock starts when ${joinNames(waits)} ${waits.length > 1 ? "open their links" : "opens their link"}`));
   });
   // Your turn first, in their remembered order; then the rest as they were.
   for (const item of mine.reverse()) list.prepend(item);

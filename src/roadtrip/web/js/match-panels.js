@@ -9,7 +9,7 @@
 
 import { capitalize, el, fill, joinNames } from "./dom.js";
 import { turnSignal } from "./attention.js";
-import { startTicking, turnClock } from "./clock.js";
+import { startTicking, turnClock, waitingClock } from "./clock.js";
 import { rematchControl } from "./rematch.js";
 import { chip, logLine } from "./seats.js";
 import { adviceBadge, adviceOn, adviceStatus } from "./advice.js";
@@ -40,8 +40,9 @@ export function renderTurn(msg, board, ctx, { pending, connected }) {
   banner.dataset.mine = String(mine);
   banner.dataset.over = String(msg.finished);
   const chips = msg.finished ? [] : msg.active_seats.map((s) => chip(msg.players[s]));
-  const clock = msg.finished ? null : turnClock(msg.clock, mine ? [msg.seat] : msg.active_seats, { label: (s) => names(msg, [s])[0], own: mine && !ctx.hotseat });
-  fill(banner, chips, el("span", { class: "title" }, title), detail ? el("span", { class: "detail" }, detail) : null, clock);
+  const waiting = msg.finished ? null : waitingClock(msg.clock, joinNames);
+  const clock = msg.finished || waiting ? null : turnClock(msg.clock, mine ? [msg.seat] : msg.active_seats, { label: (s) => names(msg, [s])[0], own: mine && !ctx.hotseat });
+  fill(banner, chips, el("span", { class: "title" }, title), detail ? el("span", { class: "detail" }, detail) : null, waiting || clock);
   if (clock) startTicking();
 }
 
