@@ -23,7 +23,6 @@ from roadtrip.sim.results import (
     RunScan,
     check_suffix,
     check_writable,
-    game_row,
     iter_jsonl,
     unique_rows,
     whole_lines_length,
@@ -68,9 +67,9 @@ def open_results(
         return open_parquet(path, header, games, resume)
     scan = RunScan(path, header, games)
     if not path.exists():
-        return scan, JsonlWriter(path)
+        return scan, JsonlWriter(path, header=header)
     scan.add_all(iter_jsonl(path))
-    return scan, JsonlWriter(path, keep=whole_lines_length(path))
+    return scan, JsonlWriter(path, keep=whole_lines_length(path), header=header)
 
 
 def simulate_recorded(
@@ -104,12 +103,8 @@ def simulate_recorded(
         progress(len(earlier.done))
 
     def record(chunk: PlayedChunk) -> None:
-        writer.write(
-            [
-                game_row(game.id, full_options, seed, names, index, result)
-                for index, result in zip(range(chunk.start, chunk.stop), chunk.results, strict=True)
-            ]
-        )
+        if chunk.games is not None:
+            writer.write_games(chunk.games)
 
     try:
         return simulate_run(
