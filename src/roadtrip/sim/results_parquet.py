@@ -49,6 +49,9 @@ from roadtrip.sim.results_journal import (
 __all__ = ["ParquetWriter", "iter_parquet_rows", "journal_path", "open_parquet"]
 
 BATCH = 10_000  # rows per record batch when a file is read or copied
+# Rows per row group at least (whole chunks): fewer, larger groups write faster and
+# compress better than a group per chunk of a thousand games.
+ROW_GROUP = 100_000
 OPTION, STAT = "option_", "stat_"
 OLD_JSON_COLUMNS = ("options", "stats")  # files written before the typed columns
 REQUIRED = ("game", "seed", "index", "bots", "scores", "returns", "winners", "decisions")
@@ -183,16 +186,22 @@ class ParquetWriter:
     def close(self) -> None:
         """Write the Parquet file from the journal (beside it, then moved over the
         old file, so a kill meanwhile leaves the journal whole), then drop the journal."""
-        _, pq = pyarrow_modules()
+        pa, pq = pyarrow_modules()
         self.journal.close()
         journal = journal_path(self.path)
         partial = self.path.with_name(self.path.name + ".partial")
         header = json.loads(self.journal.schema.metadata[HEADER_KEY])
         schema = parquet_schema(header, sorted(self.journal.stat_names))
         try:
-            with pq.ParquetWriter(partial, schema) as writer:
+            with pq.ParquetWriter(partial, schema, compression="zstd") as writer:
+                group: list[Any] = []  # journal batches (chunks) gathered into a row group
                 for _, batch in iter_journal_batches(journal):
-                    writer.write_batch(parquet_batch(schema, header, batch))
+                    group.append(parquet_batch(schema, header, batch))
+                    if sum(part.num_rows for part in group) >= ROW_GROUP:
+                        writer.write_table(pa.Table.from_batches(group, schema))
+                        group = []
+                if group:
+                    writer.write_table(pa.Table.from_batches(group, schema))
         except OSError as exc:  # a full disk: the journal keeps every game
             raise file_error(self.path, exc, "write") from None
         os.replace(partial, self.path)
