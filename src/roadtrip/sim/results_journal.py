@@ -107,6 +107,12 @@ def stats_map(pa: ModuleType, games: GameColumns) -> Any:
     )
 
 
+def journal_batch(schema: Any, games: GameColumns) -> Any:
+    """A chunk's games as one record batch of ``schema`` (:func:`journal_schema`)."""
+    pa, _ = pyarrow_modules()
+    return pa.record_batch([*game_arrays(pa, games), stats_map(pa, games)], schema=schema)
+
+
 class JournalWriter:
     """Appends each chunk's games to a new journal as a record batch, flushed.
 
@@ -127,9 +133,8 @@ class JournalWriter:
     def write(self, games: GameColumns) -> None:
         if games.games == 0:
             return
-        pa, _ = pyarrow_modules()
         self.stat_names.update(name for name, values in games.stats.items() if values.any())
-        batch = pa.record_batch([*game_arrays(pa, games), stats_map(pa, games)], self.schema)
+        batch = journal_batch(self.schema, games)
         try:
             self._stream.write_batch(batch)
             self._file.flush()

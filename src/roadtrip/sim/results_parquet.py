@@ -30,6 +30,7 @@ import json
 import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -103,6 +104,25 @@ def parquet_batch(schema: Any, header: Row, batch: Any) -> Any:
             values[rows[found]] = counts[found]
             columns[field.name] = pa.array(values)
     return pa.record_batch([columns[field.name] for field in schema], schema=schema)
+
+
+def combined(pa: ModuleType, batches: list[Any]) -> Any:
+    """Record batches of one schema as one (a row group's columns built at once)."""
+    return pa.Table.from_batches(batches).combine_chunks().to_batches()[0]
+
+
+def parquet_writer(path: Path, schema: Any) -> Any:
+    """A Parquet writer for a results file: zstd; a dictionary for every column but
+    the game index, which is stored as deltas (each is one more than the last but
+    where chunks finished out of order)."""
+    _, pq = pyarrow_modules()
+    return pq.ParquetWriter(
+        path,
+        schema,
+        compression="zstd",
+        use_dictionary=[name for name in schema.names if name != "index"],
+        column_encoding={"index": "DELTA_BINARY_PACKED"},
+    )
 
 
 def _parquet_file(path: Path) -> Any:
@@ -186,22 +206,22 @@ class ParquetWriter:
     def close(self) -> None:
         """Write the Parquet file from the journal (beside it, then moved over the
         old file, so a kill meanwhile leaves the journal whole), then drop the journal."""
-        pa, pq = pyarrow_modules()
+        pa, _ = pyarrow_modules()
         self.journal.close()
         journal = journal_path(self.path)
         partial = self.path.with_name(self.path.name + ".partial")
         header = json.loads(self.journal.schema.metadata[HEADER_KEY])
         schema = parquet_schema(header, sorted(self.journal.stat_names))
         try:
-            with pq.ParquetWriter(partial, schema, compression="zstd") as writer:
+            with parquet_writer(partial, schema) as writer:
                 group: list[Any] = []  # journal batches (chunks) gathered into a row group
                 for _, batch in iter_journal_batches(journal):
-                    group.append(parquet_batch(schema, header, batch))
+                    group.append(batch)
                     if sum(part.num_rows for part in group) >= ROW_GROUP:
-                        writer.write_table(pa.Table.from_batches(group, schema))
+                        writer.write_batch(parquet_batch(schema, header, combined(pa, group)))
                         group = []
                 if group:
-                    writer.write_table(pa.Table.from_batches(group, schema))
+                    writer.write_batch(parquet_batch(schema, header, combined(pa, group)))
         except OSError as exc:  # a full disk: the journal keeps every game
             raise file_error(self.path, exc, "write") from None
         os.replace(partial, self.path)
