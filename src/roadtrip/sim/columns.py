@@ -145,13 +145,12 @@ class GameColumns:
                 rows[row][name] = int(values[row])
         return rows
 
-    def rows(
-        self, game: str, options: Mapping[str, Any], seed: int, bots: Sequence[str]
-    ) -> list[Row]:
+    def rows(self, header: Mapping[str, Any]) -> list[Row]:
         """Each game's results-file row: ``game``, ``seed``, ``index``, ``options``
         (every option, defaults included), ``bots``, ``scores``, ``returns``,
         ``winners`` (the seats whose return is positive), ``decisions``, ``rounds``,
-        ``ending`` and ``stats`` (the counts that are not 0)."""
+        ``ending`` and ``stats`` (the counts that are not 0); ``header`` holds the
+        run's fields (game, seed, options, bots and the path that played them)."""
         scores = self.scores.tolist()
         returns = self.returns.tolist()
         wins = self.wins.tolist()
@@ -160,11 +159,10 @@ class GameColumns:
         rounds = self.rounds.tolist()
         return [
             {
-                "game": game,
-                "seed": seed,
+                **header,
                 "index": index,
-                "options": dict(options),
-                "bots": list(bots),
+                "options": dict(header["options"]),
+                "bots": list(header["bots"]),
                 "scores": scores[row],
                 "returns": returns[row],
                 "winners": [seat for seat, won in enumerate(wins[row]) if won],

@@ -3,7 +3,7 @@
 A :class:`~roadtrip.sim.stats.Tally` keeps histograms, enough for means, rates and
 unpaired tests, but two runs on the same seeds play game ``i`` from the same draws,
 and comparing them game by game (McNemar, Wilcoxon signed-rank, paired intervals:
-:mod:`roadtrip.sim.compare`) needs each game's figures.  A :class:`GameTable`
+:mod:`roadtrip.sim.significance`) needs each game's figures.  A :class:`GameTable`
 holds them as numpy arrays keyed by game index: each seat's score, win, share of
 the win (ties shared), finishing position (1 is first; a winner ahead of a
 non-winner, then by score, ties averaged), the rounds, the ending, and the game's

@@ -10,10 +10,10 @@
 :func:`run` plays like ``roadtrip simulate`` (the same games for the same seed, the
 fast path for Road to 300's random and greedy bots) and returns a row per game with
 exactly the columns of a Parquet results file (:mod:`roadtrip.sim.results_parquet`:
-``option_<name>``, ``scores``, ``winners``, ``stat_<name>``, ...), so
+``path``, ``option_<name>``, ``scores``, ``winners``, ``stat_<name>``, ...), so
 ``pandas.read_parquet`` of a ``--out`` file and :func:`run` give the same frame.
 :func:`compare` and :func:`fairness` take such frames (or results files) and give the
-report's tests (:mod:`roadtrip.sim.compare`, :mod:`roadtrip.sim.fairness`) a row
+report's tests (:mod:`roadtrip.sim.significance`, :mod:`roadtrip.sim.seat_fairness`) a row
 per figure.  pandas and pyarrow come with ``pip install 'roadtrip[lab]'``.
 """
 
@@ -24,16 +24,14 @@ from pathlib import Path
 from typing import Any
 
 from roadtrip.sim.columns import GameColumns
-from roadtrip.sim.compare import Comparison, compare_runs
-from roadtrip.sim.fairness import seat_fairness
 from roadtrip.sim.report import load_result_set, result_set_of_rows
 from roadtrip.sim.report_plots import ReportError, ResultSet
 from roadtrip.sim.results_journal import journal_batch, journal_schema, pyarrow_modules
 from roadtrip.sim.results_parquet import parquet_batch, parquet_schema, rows_of_batch
 from roadtrip.sim.runner import prepare, simulate_run
+from roadtrip.sim.seat_fairness import seat_fairness
+from roadtrip.sim.significance import Comparison, compare_runs
 from roadtrip.sim.stats import PlayedChunk
-
-PATH_KEY = "roadtrip.path"  # DataFrame.attrs / schema metadata: "fast" or "engine"
 
 
 def run(
@@ -53,7 +51,6 @@ def run(
     Raises what ``roadtrip simulate`` reports for a bad game, bot or option."""
     pa, _ = pyarrow_modules()
     found, names = prepare(game, dict(options or {}), bots, n, workers)
-    header = {"game": found.id, "seed": seed, "options": dict(found.options), "bots": list(names)}
     chunks: list[GameColumns] = []
 
     def keep(chunk: PlayedChunk) -> None:
@@ -63,17 +60,20 @@ def run(
     summary, _ = simulate_run(
         found.id, dict(found.options), names, n, seed, workers, record=keep, engine=engine
     )
+    header = {
+        "game": found.id,
+        "seed": seed,
+        "options": dict(found.options),
+        "bots": list(names),
+        "path": summary.path,
+    }
     chunks.sort(key=lambda games: int(games.index[0]) if games.games else 0)
     stats = sorted({name for games in chunks for name, v in games.stats.items() if v.any()})
     schema = parquet_schema(header, stats)
     journal = journal_schema(header)
     batches = [parquet_batch(schema, header, journal_batch(journal, games)) for games in chunks]
-    table = pa.Table.from_batches(batches, schema).replace_schema_metadata({PATH_KEY: summary.path})
-    if arrow:
-        return table
-    frame = table.to_pandas()
-    frame.attrs[PATH_KEY] = summary.path
-    return frame
+    table = pa.Table.from_batches(batches, schema)
+    return table if arrow else table.to_pandas()
 
 
 def result_set(results: Any, label: str) -> ResultSet:
@@ -82,15 +82,11 @@ def result_set(results: Any, label: str) -> ResultSet:
     if isinstance(results, str | Path):
         return load_result_set(Path(results), label)
     pa, _ = pyarrow_modules()
-    path = "engine"
-    if isinstance(results, pa.Table):
-        table = results
-        path = (table.schema.metadata or {}).get(PATH_KEY.encode(), b"engine").decode()
-    else:
+    table = results
+    if not isinstance(results, pa.Table):
         table = pa.Table.from_pandas(results, preserve_index=False)
-        path = str(getattr(results, "attrs", {}).get(PATH_KEY, "engine"))
     rows = (row for batch in table.to_batches() for row in rows_of_batch(batch))
-    return result_set_of_rows(rows, label, Path(label), path)
+    return result_set_of_rows(rows, label, Path(label))
 
 
 def _labels(count: int, labels: Sequence[str] | None) -> list[str]:

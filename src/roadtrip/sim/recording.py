@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from roadtrip.sim.fast_road_to_300.eligibility import fast_path_supports
 from roadtrip.sim.results import (
     JsonlWriter,
     ResultsError,
@@ -97,7 +98,14 @@ def simulate_recorded(
     """
     game, names = prepare(game_id, options, bots, games, workers)
     full_options = dict(game.options)
-    header = {"game": game.id, "seed": seed, "options": full_options, "bots": list(names)}
+    path = "engine" if engine or not fast_path_supports(game.id, names) else "fast"
+    header = {
+        "game": game.id,
+        "seed": seed,
+        "options": full_options,
+        "bots": list(names),
+        "path": path,
+    }
     earlier, writer = open_results(out, header, games, resume)
     if earlier.done and progress is not None:
         progress(len(earlier.done))

@@ -7,7 +7,7 @@ results, plots of the score distributions, the win rate by seat and by bot with
 and the game's own balance tables (:mod:`roadtrip.sim.balance_tables`, the tables
 ``roadtrip simulate`` prints).  Given several runs, every run after the first is
 compared with the first (the baseline) figure by figure, with intervals and
-significance tests (:mod:`roadtrip.sim.compare`), and the report says in words
+significance tests (:mod:`roadtrip.sim.significance`), and the report says in words
 which differences are significant.  So a variant study can hand it one run per
 variant value.
 
@@ -22,8 +22,6 @@ from html import escape
 from pathlib import Path
 
 from roadtrip.sim.balance_tables import CellTable, balance_cells
-from roadtrip.sim.compare import Comparison, Difference, compare_runs, format_p, table_of
-from roadtrip.sim.fairness import Fairness, seat_fairness
 from roadtrip.sim.game_table import TableBuilder
 from roadtrip.sim.recording import iter_rows
 from roadtrip.sim.report_plots import (
@@ -37,6 +35,8 @@ from roadtrip.sim.report_plots import (
     win_rate_by_seat_plot,
 )
 from roadtrip.sim.results import Row, RunScan
+from roadtrip.sim.seat_fairness import Fairness, seat_fairness
+from roadtrip.sim.significance import Comparison, Difference, compare_runs, format_p, table_of
 from roadtrip.sim.stats import SimulationSummary
 
 __all__ = ["ReportError", "ResultSet", "load_result_set", "report_html", "write_report"]
@@ -61,11 +61,8 @@ def load_result_set(path: Path, label: str | None = None) -> ResultSet:
     return result_set_of_rows(iter_rows(path), label or path.stem, path)
 
 
-def result_set_of_rows(
-    rows: Iterable[Row], label: str, source: Path, path: str = "engine"
-) -> ResultSet:
-    """A run from its rows (a file's, or a notebook's table's), each game once;
-    ``path`` says where the games were played (a file does not say: "engine")."""
+def result_set_of_rows(rows: Iterable[Row], label: str, source: Path) -> ResultSet:
+    """A run from its rows (a file's, or a notebook's table's), each game once."""
     scan = RunScan(source)
     builder = TableBuilder()
     for row in rows:
@@ -83,7 +80,8 @@ def result_set_of_rows(
         elapsed_s=0.0,
         workers=0,
         backend="file",
-        path=path,
+        # Where the games were played (files written before it was kept: "engine").
+        path=header.get("path", "engine"),
     )
     return ResultSet(label, summary, tally, builder.build())
 

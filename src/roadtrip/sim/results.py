@@ -38,6 +38,9 @@ from roadtrip.sim.stats import GameResult, Tally
 
 # The fields that must agree between a file and the run that continues it.
 RUN_FIELDS = ("game", "seed", "options", "bots")
+# Where the games were played ("fast": Road to 300's compiled path, "engine"): the
+# same seed plays other games on each.  Files written before it was kept lack it.
+PATH_FIELD = "path"
 SUFFIXES = (".jsonl", ".parquet")
 
 
@@ -200,8 +203,10 @@ class RunScan:
         if index in self.done:
             return False
         if self.header is None:
-            self.header = {name: row[name] for name in RUN_FIELDS}
-        for name in RUN_FIELDS:
+            self.header = {name: row[name] for name in (*RUN_FIELDS, PATH_FIELD) if name in row}
+        for name in (*RUN_FIELDS, PATH_FIELD):
+            if name == PATH_FIELD and (name not in row or name not in self.header):
+                continue
             if row[name] != self.header[name]:
                 raise ResultsError(
                     f"{self.path} holds a run with {name} {row[name]!r}, not "
@@ -256,7 +261,7 @@ class JsonlWriter:
         if self.header is None:
             raise ValueError("a JsonlWriter without a run header writes rows only")
         header = self.header
-        self.write(games.rows(header["game"], header["options"], header["seed"], header["bots"]))
+        self.write(games.rows(header))
 
     def close(self) -> None:
         self._file.close()

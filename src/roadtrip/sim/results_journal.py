@@ -62,7 +62,7 @@ def game_fields(pa: ModuleType) -> list[tuple[str, Any]]:
 def journal_schema(header: Row) -> Any:
     pa, _ = pyarrow_modules()
     fields = [*game_fields(pa), ("stats", pa.map_(pa.string(), pa.int64()))]
-    return pa.schema(fields, metadata={HEADER_KEY: json.dumps(header, sort_keys=True)})
+    return pa.schema(fields, metadata={HEADER_KEY: json.dumps(header)})
 
 
 def per_seat(pa: ModuleType, values: np.ndarray[Any, Any]) -> Any:

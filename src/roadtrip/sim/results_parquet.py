@@ -66,6 +66,7 @@ def parquet_schema(header: Row, stat_names: Sequence[str]) -> Any:
         [
             ("game", pa.string()),
             ("seed", pa.int64()),
+            *([("path", pa.string())] if "path" in header else []),
             *options,
             ("bots", pa.list_(pa.string())),
             *game_fields(pa),
@@ -88,6 +89,8 @@ def parquet_batch(schema: Any, header: Row, batch: Any) -> Any:
             pa.array(header["bots"], pa.string()).take(pa.array(np.tile(np.arange(seats), games))),
         ),
     }
+    if "path" in header:
+        columns["path"] = pa.repeat(pa.scalar(header["path"]), games)
     for name, value in header["options"].items():
         columns[OPTION + name] = pa.repeat(pa.scalar(value), games)
     for name in batch.schema.names:
