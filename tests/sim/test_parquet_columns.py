@@ -16,7 +16,7 @@ from roadtrip.core.registry import load_game
 from roadtrip.sim.columns import GameColumns
 from roadtrip.sim.recording import read_rows, simulate_recorded
 from roadtrip.sim.report import load_result_set
-from roadtrip.sim.results import Row
+from roadtrip.sim.results import ResultsError, Row
 from roadtrip.sim.results_journal import JournalWriter, journal_path
 from roadtrip.sim.runner import simulate_run
 
@@ -108,7 +108,8 @@ def test_old_json_text_files_still_report_and_resume(tmp_path: Path) -> None:
     rows = read_rows(whole)
     old = tmp_path / "old.parquet"
     _old_format([row for row in rows if row["index"] < 7], old)
-    assert _by_index(read_rows(old)) == _by_index(rows)[:7]
+    unpathed = [{k: v for k, v in row.items() if k != "path"} for row in _by_index(rows)]
+    assert _by_index(read_rows(old)) == unpathed[:7]  # old files did not keep the path
     complete = tmp_path / "complete.parquet"
     _old_format(rows, complete)
     from_old = load_result_set(complete)
@@ -130,7 +131,7 @@ def test_a_journal_batch_cut_short_is_dropped(tmp_path: Path) -> None:
     simulate_recorded(**FAST, out=whole)
     rows = _by_index(read_rows(whole))
     out = tmp_path / "cut.parquet"
-    header = {name: rows[0][name] for name in ("game", "seed", "options", "bots")}
+    header = {name: rows[0][name] for name in ("game", "seed", "options", "bots", "path")}
     writer = JournalWriter(journal_path(out), header)
     writer.write(GameColumns.from_rows(rows[:20]))
     writer.write(GameColumns.from_rows(rows[20:]))
@@ -140,3 +141,14 @@ def test_a_journal_batch_cut_short_is_dropped(tmp_path: Path) -> None:
     simulate_recorded(**FAST, out=out, resume=True)
     assert _by_index(read_rows(out)) == rows
     assert not journal_path(out).exists()
+
+
+def test_resume_refuses_a_file_played_on_the_other_path(tmp_path: Path) -> None:
+    """The fast path and the engine play other games for one seed: continuing a
+    fast-path file through the engine would mix two runs."""
+    out = tmp_path / "run.jsonl"
+    simulate_recorded(**{**FAST, "games": 10}, out=out)
+    assert {row["path"] for row in read_rows(out)} == {"fast"}
+    with pytest.raises(ResultsError, match="path 'fast', not 'engine'"):
+        simulate_recorded(**FAST, out=out, resume=True, engine=True)
+    assert len(read_rows(out)) == 10
