@@ -176,19 +176,6 @@ class GameColumns:
             )
         ]
 
-    def take(self, rows: NDArray[np.intp]) -> GameColumns:
-        """The games at positions ``rows``, in that order."""
-        return GameColumns(
-            self.index[rows],
-            self.scores[rows],
-            self.returns[rows],
-            self.decisions[rows],
-            self.rounds[rows],
-            self.ending_codes[rows],
-            self.ending_names,
-            {name: values[rows] for name, values in self.stats.items()},
-        )
-
 
 def shared_returns(wins: NDArray[np.bool_]) -> NDArray[np.float64]:
     """Returns where each game's winners share one victory (1/k each, 0 for the
