@@ -133,7 +133,7 @@ class TableBuilder:
                 )
 
     def add_row(self, row: Mapping[str, Any]) -> None:
-        """Count a results-file row (:func:`roadtrip.sim.results.game_row`)."""
+        """Count a results-file row (:meth:`roadtrip.sim.columns.GameColumns.rows`)."""
         winners = set(row["winners"])
         seats = len(row["scores"])
         self._add(

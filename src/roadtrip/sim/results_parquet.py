@@ -3,12 +3,14 @@
 A file holds one run, a row per game, every column typed so that pandas, DuckDB or
 Polars read it without parsing text:
 
-* ``game`` (text), ``seed``, ``index``, then ``option_<name>`` for every option of
-  the game (defaults included; a boolean, integer, number or text column as the
-  option is), ``bots`` (a list of text, one per seat);
-* ``scores``, ``returns`` (lists of doubles, one per seat; ``returns`` share a
-  tied win), ``winners`` (a list of seats), ``decisions``, ``rounds`` (null where
-  the game counts none), ``ending`` (text, null where the game names none);
+* ``game`` (text), ``seed``, ``path`` (``fast``: Road to 300's compiled games,
+  ``engine``: the rules engine's; other games for one seed), ``option_<name>`` for
+  every option of the game (defaults included; a boolean, integer, number or text
+  column as the option is), ``bots`` (a list of text, one per seat);
+* ``index`` (the game's number in the run), ``scores``, ``returns`` (lists of
+  doubles, one per seat; ``returns`` share a tied win), ``winners`` (a list of
+  seats), ``decisions``, ``rounds`` (null where the game counts none), ``ending``
+  (text, null where the game names none);
 * ``stat_<name>`` for every balance count the run met (``roadtrip.sim.balance``:
   ``stat_start.0.wins``, ...), 0 where a game did not count it.
 
@@ -21,7 +23,8 @@ Continuing a file first journals every earlier row anew (the new journal replace
 the old one only once complete), so the rows survive a kill at any moment.
 
 Files written before these columns (``options`` and ``stats`` as JSON text) are
-still read.  pyarrow is an optional extra: ``pip install 'roadtrip[lab]'``.
+still read (without ``path``: read as the engine's).  pyarrow is an optional
+extra: ``pip install 'roadtrip[lab]'``.
 """
 
 from __future__ import annotations
@@ -47,7 +50,15 @@ from roadtrip.sim.results_journal import (
     pyarrow_modules,
 )
 
-__all__ = ["ParquetWriter", "iter_parquet_rows", "journal_path", "open_parquet"]
+__all__ = [
+    "ParquetWriter",
+    "iter_parquet_rows",
+    "journal_path",
+    "open_parquet",
+    "parquet_batch",
+    "parquet_schema",
+    "rows_of_batch",
+]
 
 BATCH = 10_000  # rows per record batch when a file is read or copied
 # Rows per row group at least (whole chunks): fewer, larger groups write faster and
