@@ -79,8 +79,8 @@ class Plan:
         builder = TableBuilder() if keep_games and self.out is None else None
 
         def gather(chunk: PlayedChunk) -> None:
-            if builder is not None:
-                builder.add_all(chunk.start, chunk.results)
+            if builder is not None and chunk.games is not None:
+                builder.add_columns(chunk.games)
 
         if self.out is not None:
             summary, tally = simulate_recorded(

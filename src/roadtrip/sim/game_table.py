@@ -3,7 +3,7 @@
 A :class:`~roadtrip.sim.stats.Tally` keeps histograms, enough for means, rates and
 unpaired tests, but two runs on the same seeds play game ``i`` from the same draws,
 and comparing them game by game (McNemar, Wilcoxon signed-rank, paired intervals:
-:mod:`roadtrip.sim.compare`) needs each game's figures.  A :class:`GameTable`
+:mod:`roadtrip.sim.significance`) needs each game's figures.  A :class:`GameTable`
 holds them as numpy arrays keyed by game index: each seat's score, win, share of
 the win (ties shared), finishing position (1 is first; a winner ahead of a
 non-winner, then by score, ties averaged), the rounds, the ending, and the game's
@@ -25,6 +25,7 @@ from numpy.typing import NDArray
 from scipy.stats import rankdata
 
 from roadtrip.sim.balance import RATE_GROUPS
+from roadtrip.sim.columns import NO_ROUNDS, GameColumns
 from roadtrip.sim.stats import GameResult
 
 # Wins rank ahead of every score (scores stay far below this in every game).
@@ -112,8 +113,27 @@ class TableBuilder:
         for offset, result in enumerate(results):
             self.add(start + offset, result)
 
+    def add_columns(self, games: GameColumns) -> None:
+        """Count a chunk's games from their arrays (no Python object per game but
+        the ending's name)."""
+        if self._seats is None:
+            self._seats = games.seats
+        first = len(self._index)
+        self._index.extend(games.index.tolist())
+        self._scores.extend(games.scores.ravel().tolist())
+        self._wins.extend(games.wins.ravel().astype(np.int8).tolist())
+        self._rounds.extend(
+            np.where(games.rounds == NO_ROUNDS, np.nan, games.rounds.astype(np.float64)).tolist()
+        )
+        self._endings.extend(games.endings)
+        for name, values in games.stats.items():
+            if name.partition(".")[0] in RATE_GROUPS:
+                self._rates.setdefault(name, array("q")).extend(
+                    (np.flatnonzero(values) + first).tolist()
+                )
+
     def add_row(self, row: Mapping[str, Any]) -> None:
-        """Count a results-file row (:func:`roadtrip.sim.results.game_row`)."""
+        """Count a results-file row (:meth:`roadtrip.sim.columns.GameColumns.rows`)."""
         winners = set(row["winners"])
         seats = len(row["scores"])
         self._add(

@@ -22,6 +22,7 @@ from typing import Any
 from roadtrip.core.records import MatchRecord
 from roadtrip.core.registry import load_game
 from roadtrip.core.state import State
+from roadtrip.sim.fast_road_to_300.eligibility import fast_path_supports
 from roadtrip.sim.results import (
     JsonlWriter,
     ResultsError,
@@ -30,7 +31,6 @@ from roadtrip.sim.results import (
     RunScan,
     check_suffix,
     check_writable,
-    game_row,
     iter_jsonl,
     unique_rows,
     whole_lines_length,
@@ -84,9 +84,9 @@ def open_results(
         return open_parquet(path, header, games, resume)
     scan = RunScan(path, header, games)
     if not path.exists():
-        return scan, JsonlWriter(path)
+        return scan, JsonlWriter(path, header=header)
     scan.add_all(iter_jsonl(path))
-    return scan, JsonlWriter(path, keep=whole_lines_length(path))
+    return scan, JsonlWriter(path, keep=whole_lines_length(path), header=header)
 
 
 def simulate_recorded(
@@ -114,18 +114,21 @@ def simulate_recorded(
     """
     game, names = prepare(game_id, options, bots, games, workers)
     full_options = dict(game.options)
-    header = {"game": game.id, "seed": seed, "options": full_options, "bots": list(names)}
+    path = "engine" if engine or not fast_path_supports(game.id, names) else "fast"
+    header = {
+        "game": game.id,
+        "seed": seed,
+        "options": full_options,
+        "bots": list(names),
+        "path": path,
+    }
     earlier, writer = open_results(out, header, games, resume)
     if earlier.done and progress is not None:
         progress(len(earlier.done))
 
     def record(chunk: PlayedChunk) -> None:
-        writer.write(
-            [
-                game_row(game.id, full_options, seed, names, index, result)
-                for index, result in zip(range(chunk.start, chunk.stop), chunk.results, strict=True)
-            ]
-        )
+        if chunk.games is not None:
+            writer.write_games(chunk.games)
 
     try:
         return simulate_run(

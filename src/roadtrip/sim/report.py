@@ -7,7 +7,7 @@ results, plots of the score distributions, the win rate by seat and by bot with
 and the game's own balance tables (:mod:`roadtrip.sim.balance_tables`, the tables
 ``roadtrip simulate`` prints).  Given several runs, every run after the first is
 compared with the first (the baseline) figure by figure, with intervals and
-significance tests (:mod:`roadtrip.sim.compare`), and the report says in words
+significance tests (:mod:`roadtrip.sim.significance`), and the report says in words
 which differences are significant.  So a variant study can hand it one run per
 variant value.
 
@@ -17,13 +17,11 @@ the style sheet is inline, no script), so it can be mailed or archived as it is.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from html import escape
 from pathlib import Path
 
 from roadtrip.sim.balance_tables import CellTable, balance_cells
-from roadtrip.sim.compare import Comparison, Difference, compare_runs, format_p, table_of
-from roadtrip.sim.fairness import Fairness, seat_fairness
 from roadtrip.sim.game_table import TableBuilder
 from roadtrip.sim.recording import iter_rows
 from roadtrip.sim.report_plots import (
@@ -36,7 +34,9 @@ from roadtrip.sim.report_plots import (
     win_rate_by_bot_plot,
     win_rate_by_seat_plot,
 )
-from roadtrip.sim.results import RunScan
+from roadtrip.sim.results import Row, RunScan
+from roadtrip.sim.seat_fairness import Fairness, seat_fairness
+from roadtrip.sim.significance import Comparison, Difference, compare_runs, format_p, table_of
 from roadtrip.sim.stats import SimulationSummary
 
 __all__ = ["ReportError", "ResultSet", "load_result_set", "report_html", "write_report"]
@@ -58,14 +58,19 @@ img { max-width: 100%; height: auto; }
 def load_result_set(path: Path, label: str | None = None) -> ResultSet:
     """A run from its results file (``roadtrip simulate --out``), labelled with
     the file's name unless ``label`` is given.  Raises ResultsError or ReportError."""
-    scan = RunScan(path)
+    return result_set_of_rows(iter_rows(path), label or path.stem, path)
+
+
+def result_set_of_rows(rows: Iterable[Row], label: str, source: Path) -> ResultSet:
+    """A run from its rows (a file's, or a notebook's table's), each game once."""
+    scan = RunScan(source)
     builder = TableBuilder()
-    for row in iter_rows(path):
+    for row in rows:
         if scan.add(row):
             builder.add_row(row)
     tally, header = scan.tally, scan.header
     if tally is None or header is None:
-        raise ReportError(f"{path}: no games in this results file")
+        raise ReportError(f"{source}: no games in this results file")
     summary = SimulationSummary.from_tally(
         tally,
         game=header["game"],
@@ -75,8 +80,10 @@ def load_result_set(path: Path, label: str | None = None) -> ResultSet:
         elapsed_s=0.0,
         workers=0,
         backend="file",
+        # Where the games were played (files written before it was kept: "engine").
+        path=header.get("path", "engine"),
     )
-    return ResultSet(label or path.stem, summary, tally, builder.build())
+    return ResultSet(label, summary, tally, builder.build())
 
 
 def _table(cells: CellTable) -> str:

@@ -4,7 +4,10 @@ A row holds everything one game contributed to a run's tally, keyed by its index
 ``game``, ``seed``, ``index``, ``options`` (every option, defaults included),
 ``bots`` (one per seat), ``scores``, ``returns``, ``winners`` (the seats whose
 return is positive: a shared win lists every sharer), ``decisions``, ``rounds``,
-``ending`` and ``stats`` (the game's balance counts, :mod:`roadtrip.sim.balance`).
+``ending`` and ``stats`` (the game's balance counts that are not 0,
+:mod:`roadtrip.sim.balance`).  Runs hand over their games as arrays
+(:class:`~roadtrip.sim.columns.GameColumns`); only JSON Lines turns them into rows
+to write, and only reading turns files back into rows.
 So the tally of a file's rows is exactly the tally of the games themselves
 (:func:`tally_rows`), and a report or a resumed run can rebuild the summary.
 
@@ -15,7 +18,7 @@ Rows are written a chunk at a time as chunks finish (so in completion order, not
 index order) and flushed, so a stopped run keeps every chunk it finished.  JSON
 Lines (this module) appends; a line half-written by a killed run is dropped when
 the file is read and cut off before a resumed run appends.  Parquet
-(:mod:`roadtrip.sim.results_parquet`) writes a row group per chunk; and
+(:mod:`roadtrip.sim.results_parquet`) journals a record batch per chunk; and
 :mod:`roadtrip.sim.recording` opens either for a run.
 """
 
@@ -26,14 +29,18 @@ import os
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 from roadtrip.core.errors import RoadtripError
+from roadtrip.sim.columns import GameColumns
+from roadtrip.sim.columns import Row as Row  # a row of a results file, re-exported
 from roadtrip.sim.stats import GameResult, Tally
 
-Row = dict[str, Any]
 # The fields that must agree between a file and the run that continues it.
 RUN_FIELDS = ("game", "seed", "options", "bots")
+# Where the games were played ("fast": Road to 300's compiled path, "engine"): the
+# same seed plays other games on each.  Files written before it was kept lack it.
+PATH_FIELD = "path"
 SUFFIXES = (".jsonl", ".parquet")
 
 
@@ -42,44 +49,19 @@ class ResultsError(RoadtripError, ValueError):
 
 
 class ResultsWriter(Protocol):
-    """Where a run's rows go, a finished chunk at a time."""
+    """Where a run's games go, a finished chunk at a time."""
 
-    def write(self, rows: Sequence[Row]) -> None:
-        """Add one chunk's rows and make them durable before returning."""
+    def write_games(self, games: GameColumns) -> None:
+        """Add one chunk's games and make them durable before returning."""
         ...
 
     def close(self) -> None:
-        """Finish the file (a Parquet footer); the rows stay readable."""
+        """Finish the file (Parquet: write it from its journal); the rows stay readable."""
         ...
 
 
-def game_row(
-    game: str,
-    options: dict[str, Any],
-    seed: int,
-    bots: Sequence[str],
-    index: int,
-    result: GameResult,
-) -> Row:
-    """The row of game ``index`` of a run."""
-    return {
-        "game": game,
-        "seed": seed,
-        "index": index,
-        "options": dict(options),
-        "bots": list(bots),
-        "scores": list(result.scores),
-        "returns": list(result.returns),
-        "winners": [seat for seat, won in enumerate(result.wins) if won],
-        "decisions": result.decisions,
-        "rounds": result.rounds,
-        "ending": result.ending,
-        "stats": {name: result.stats[name] for name in sorted(result.stats)},
-    }
-
-
 def result_of_row(row: Row) -> GameResult:
-    """The game result a row was made from (:func:`game_row`), exactly."""
+    """The game result a row was made from (:meth:`GameColumns.rows`), exactly."""
     winners = set(row["winners"])
     return GameResult(
         scores=tuple(float(score) for score in row["scores"]),
@@ -221,8 +203,10 @@ class RunScan:
         if index in self.done:
             return False
         if self.header is None:
-            self.header = {name: row[name] for name in RUN_FIELDS}
-        for name in RUN_FIELDS:
+            self.header = {name: row[name] for name in (*RUN_FIELDS, PATH_FIELD) if name in row}
+        for name in (*RUN_FIELDS, PATH_FIELD):
+            if name == PATH_FIELD and (name not in row or name not in self.header):
+                continue
             if row[name] != self.header[name]:
                 raise ResultsError(
                     f"{self.path} holds a run with {name} {row[name]!r}, not "
@@ -249,10 +233,13 @@ class JsonlWriter:
     """Appends rows as JSON Lines, flushed after every chunk.
 
     ``keep`` is the byte length to keep of an existing file (its whole lines, see
-    :func:`whole_lines_length`); None starts a new file and refuses to overwrite one."""
+    :func:`whole_lines_length`); None starts a new file and refuses to overwrite one.
+    ``header`` (the run's ``RUN_FIELDS``) is what :meth:`write_games` writes in
+    every row."""
 
-    def __init__(self, path: Path, keep: int | None = None) -> None:
+    def __init__(self, path: Path, keep: int | None = None, header: Row | None = None) -> None:
         self.path = path
+        self.header = header
         try:
             if keep is None:
                 self._file = path.open("x", encoding="utf-8")
@@ -269,6 +256,12 @@ class JsonlWriter:
             self._file.flush()
         except OSError as exc:  # a full disk, a removed folder
             raise file_error(self.path, exc, "write") from None
+
+    def write_games(self, games: GameColumns) -> None:
+        if self.header is None:
+            raise ValueError("a JsonlWriter without a run header writes rows only")
+        header = self.header
+        self.write(games.rows(header))
 
     def close(self) -> None:
         self._file.close()

@@ -33,6 +33,7 @@ from roadtrip.core.registry import load_game
 from roadtrip.core.state import State
 from roadtrip.sim.backends import check_backend, make_backend
 from roadtrip.sim.balance import game_stats
+from roadtrip.sim.columns import GameColumns
 from roadtrip.sim.fast_road_to_300.eligibility import fast_path_supports
 from roadtrip.sim.stats import GameResult, PlayedChunk, SimulationSummary, Tally
 
@@ -184,7 +185,7 @@ def play_chunk(
     think: float | None = None,
 ) -> PlayedChunk:
     """Play games ``start..stop-1`` of a run (top level, so that a pool or Ray can
-    run it anywhere): their tally and, with ``keep_results``, every game's result.
+    run it anywhere): their tally and, with ``keep_results``, every game's figures.
     ``think``: seconds per decision of the bots that search (None: their default)."""
     game = load_game(game_id, **options)
     tally = Tally(game.num_players())
@@ -197,7 +198,9 @@ def play_chunk(
             results.append(result)
         if progress is not None:
             progress(1)
-    return PlayedChunk(start, stop, tally, tuple(results))
+    return PlayedChunk(
+        start, stop, tally, GameColumns.from_results(start, results) if keep_results else None
+    )
 
 
 def chunk_bounds(games: int, workers: int) -> list[tuple[int, int]]:

@@ -13,7 +13,10 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from roadtrip.sim.columns import GameColumns
 
 Number = TypeVar("Number", int, float)
 
@@ -151,12 +154,17 @@ class Tally:
 @dataclass(frozen=True)
 class PlayedChunk:
     """Games ``start..stop-1`` of a run: their tally and, when the run records
-    them, each game's result in index order (else none)."""
+    them, every game's figures as arrays in index order (else None)."""
 
     start: int
     stop: int
     tally: Tally
-    results: tuple[GameResult, ...] = ()
+    games: GameColumns | None = None
+
+    @property
+    def results(self) -> tuple[GameResult, ...]:
+        """Each recorded game's result (none when the run keeps no games)."""
+        return () if self.games is None else tuple(self.games.game_results())
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,10 @@
 """The fast path as the runner sees it: chunks of games as arrays, tallies and results.
 
 :func:`play_arrays` plays a chunk of games; :func:`tally_arrays` and
-:func:`game_results` turn the arrays into the :class:`~roadtrip.sim.stats.Tally`
-and the :class:`~roadtrip.sim.stats.GameResult` rows that the engine path gives, so
+:func:`game_columns` turn the arrays into the :class:`~roadtrip.sim.stats.Tally`
+and the :class:`~roadtrip.sim.columns.GameColumns` that the engine path gives
+(arrays still: a results file is written from them without a Python object per
+game), so
 :func:`roadtrip.sim.runner.play_fast_chunk` (``play_chunk``'s signature and result)
 runs on every backend the same way.  When a run may take the fast path:
 :mod:`~roadtrip.sim.fast_road_to_300.eligibility`.
@@ -24,10 +26,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from roadtrip.core.registry import load_game
-from roadtrip.core.state import ROUND_LIMIT_ENDING, shared_victory
+from roadtrip.core.state import ROUND_LIMIT_ENDING
+from roadtrip.sim.columns import GameColumns, shared_returns
 from roadtrip.sim.fast_road_to_300.eligibility import BOTS
 from roadtrip.sim.fast_road_to_300.playing import play_games
-from roadtrip.sim.stats import GameResult, PlayedChunk, Tally
+from roadtrip.sim.stats import PlayedChunk, Tally
 
 Progress = Callable[[int], None]  # as roadtrip.sim.runner's: games just finished
 
@@ -82,7 +85,7 @@ def tally_arrays(
     decisions: NDArray[np.int64],
     endings: NDArray[np.int64],
 ) -> Tally:
-    """The :class:`Tally` that adding each game's :class:`GameResult` would give."""
+    """The :class:`Tally` that adding each game's result one by one would give."""
     wins = win_matrix(scores, target)
     tally = Tally(seats)
     tally.games = int(scores.shape[0])
@@ -100,30 +103,25 @@ def tally_arrays(
     return tally
 
 
-def game_results(
+def game_columns(
+    start: int,
     target: int,
     scores: NDArray[np.int64],
     rounds: NDArray[np.int64],
     decisions: NDArray[np.int64],
     endings: NDArray[np.int64],
-) -> list[GameResult]:
-    """Each game's :class:`GameResult`, as the engine path records it."""
-    wins = win_matrix(scores, target)
-    results = []
-    for game in range(scores.shape[0]):
-        winners = [int(seat) for seat in np.flatnonzero(wins[game])]
-        returns = tuple(shared_victory(winners, scores.shape[1]))
-        results.append(
-            GameResult(
-                scores=tuple(float(score) for score in scores[game]),
-                wins=tuple(value > 0 for value in returns),
-                decisions=int(decisions[game]),
-                rounds=int(rounds[game]),
-                ending=ENDINGS[int(endings[game])],
-                returns=returns,
-            )
-        )
-    return results
+) -> GameColumns:
+    """Games ``start, start + 1, ...`` as the columns a results file is written from
+    (the figures the engine path records, without a Python object per game)."""
+    return GameColumns(
+        index=np.arange(start, start + scores.shape[0], dtype=np.int64),
+        scores=scores.astype(np.float64),
+        returns=shared_returns(win_matrix(scores, target)),
+        decisions=decisions,
+        rounds=rounds,
+        ending_codes=endings,
+        ending_names=ENDINGS,
+    )
 
 
 def play_fast_chunk(
@@ -143,7 +141,7 @@ def play_fast_chunk(
     target = int(game.options["target"])
     arrays = play_arrays(game.options, bot_names, seed, start, stop)
     tally = tally_arrays(game.num_players(), target, *arrays)
-    results = tuple(game_results(target, *arrays)) if keep_results else ()
+    games = game_columns(start, target, *arrays) if keep_results else None
     if progress is not None:
         progress(stop - start)
-    return PlayedChunk(start, stop, tally, results)
+    return PlayedChunk(start, stop, tally, games)

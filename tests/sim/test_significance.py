@@ -13,7 +13,10 @@ import pytest
 from scipy import stats as sps
 from statsmodels.stats.multitest import multipletests
 
-from roadtrip.sim.compare import (
+from roadtrip.sim.game_table import TableBuilder
+from roadtrip.sim.report import ResultSet
+from roadtrip.sim.runner import simulate_run
+from roadtrip.sim.significance import (
     compare_runs,
     format_p,
     holm,
@@ -21,9 +24,6 @@ from roadtrip.sim.compare import (
     paired_rate,
     unpaired_rate,
 )
-from roadtrip.sim.game_table import TableBuilder
-from roadtrip.sim.report import ResultSet
-from roadtrip.sim.runner import simulate_run
 
 
 def run_set(label: str, game: str, options: dict[str, object], bots: str, games: int, seed: int):  # type: ignore[no-untyped-def]

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import stats as sps
 
-from roadtrip.sim.compare import ALPHA, format_p
 from roadtrip.sim.game_table import GameTable
+from roadtrip.sim.significance import ALPHA, format_p
 
 
 @dataclass(frozen=True)

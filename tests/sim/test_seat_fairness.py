@@ -7,8 +7,8 @@ from __future__ import annotations
 import numpy as np
 from scipy import stats as sps
 
-from roadtrip.sim.fairness import seat_fairness
 from roadtrip.sim.game_table import GameTable
+from roadtrip.sim.seat_fairness import seat_fairness
 
 
 def table(wins: list[list[bool]]) -> GameTable:
