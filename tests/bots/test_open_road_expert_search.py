@@ -131,13 +131,16 @@ def test_a_step_budget_stops_the_search_after_that_many_playout_actions() -> Non
 
 
 def test_the_safety_cap_stops_a_stalled_search_and_says_so() -> None:
-    """Wall time only caps a search far above its budget: a search whose playouts
-    stall (50 ms each here, two candidates a sample, a cap of 0.15 s) stops after
-    the sample that crosses the cap, and the result is marked ``capped``."""
+    """Time (the process's CPU time: ``bots.work.cap_clock``) only caps a search far
+    above its budget: a search whose playouts stall (50 ms of CPU each here, two
+    candidates a sample, a cap of 0.15 s) stops after the sample that crosses the
+    cap, and the result is marked ``capped``."""
     state = _decision(F.ACT)
 
     def slow_value(final: State, seat: int) -> float:
-        time.sleep(0.05)
+        until = time.process_time() + 0.05  # work, not waiting: a sleep uses no CPU
+        while time.process_time() < until:
+            sum(range(1000))
         return 0.0
 
     settings = FlatSettings(samples=10, cap=0.15, depth=0)
