@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import json
+import os
 import socket
+import subprocess
+import sys
+import time
 from collections.abc import Iterable
+from pathlib import Path
 from random import Random
 from typing import Any
 
 import anyio
+import httpx
+import pytest
 from starlette.testclient import WebSocketTestSession
 
 from roadtrip.core.match import Match
@@ -223,3 +230,33 @@ def free_port() -> int:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]
         return port
+
+
+def serve_process(port: int, url: str, log: Path, *extra: str) -> subprocess.Popen[bytes]:
+    """``roadtrip serve`` on ``port`` and database ``url`` in a child process, its
+    output appended to ``log`` (``extra``: more options)."""
+    code = "import sys; from roadtrip.cli.main import main; sys.argv[0] = 'roadtrip'; main()"
+    args = ["serve", "--port", str(port), "--database-url", url, *extra]
+    return subprocess.Popen(
+        [sys.executable, "-c", code, *args],
+        stdout=log.open("ab"),
+        stderr=subprocess.STDOUT,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+
+
+def wait_served(
+    base: str, process: subprocess.Popen[bytes], log: Path, path: str = "/api/games"
+) -> None:
+    """Wait (30 s at most) until the served process answers ``path`` with 200; fail
+    with its output if it exits or does not answer."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"roadtrip serve exited with {process.returncode}:\n{log.read_text()}")
+        try:
+            if httpx.get(f"{base}{path}", timeout=1).status_code == 200:
+                return
+        except httpx.TransportError:
+            time.sleep(0.1)
+    pytest.fail(f"roadtrip serve did not answer within 30 s:\n{log.read_text()}")

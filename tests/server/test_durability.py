@@ -3,11 +3,8 @@ match exactly where it was, with the same dice."""
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
-import sys
-import time
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -22,7 +19,9 @@ from server_kit import (
     free_port,
     play_http,
     reference_state,
+    serve_process,
     state_http,
+    wait_served,
 )
 
 from roadtrip.server.app import create_app
@@ -70,30 +69,6 @@ def test_a_new_app_on_the_same_database_continues_identically(tmp_path: Path) ->
             assert state_http(client, mid, tokens[mid])["view"] == expected.view(0)
 
 
-def _serve(port: int, url: str, log: Path) -> subprocess.Popen[bytes]:
-    code = "import sys; from roadtrip.cli.main import main; sys.argv[0] = 'roadtrip'; main()"
-    args = ["serve", "--port", str(port), "--database-url", url]
-    return subprocess.Popen(
-        [sys.executable, "-c", code, *args],
-        stdout=log.open("ab"),
-        stderr=subprocess.STDOUT,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-
-
-def _wait_ready(base: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            pytest.fail(f"roadtrip serve exited with {process.returncode}:\n{log.read_text()}")
-        try:
-            if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
-                return
-        except httpx.TransportError:
-            time.sleep(0.1)
-    pytest.fail(f"roadtrip serve did not answer within 30 s:\n{log.read_text()}")
-
-
 @pytest.mark.slow
 def test_roadtrip_serve_killed_with_sigkill_continues_the_match(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'served.sqlite3'}"
@@ -101,9 +76,9 @@ def test_roadtrip_serve_killed_with_sigkill_continues_the_match(tmp_path: Path) 
     rng = Random(5)
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    process = _serve(port, url, log)
+    process = serve_process(port, url, log)
     try:
-        _wait_ready(base, process, log)
+        wait_served(base, process, log)
         assert f"roadtrip is running at {base}" in log.read_text()
         with httpx.Client(base_url=base, timeout=10) as client:
             for _ in range(20):  # a match that is still running after 5 moves
@@ -119,9 +94,9 @@ def test_roadtrip_serve_killed_with_sigkill_continues_the_match(tmp_path: Path) 
         process.wait(10)
     assert process.returncode == -signal.SIGKILL
 
-    process = _serve(port, url, log)
+    process = serve_process(port, url, log)
     try:
-        _wait_ready(base, process, log)
+        wait_served(base, process, log)
         with httpx.Client(base_url=base, timeout=10) as client:
             after = state_http(client, mid, token)
             assert comparable(after) == comparable(before)

@@ -7,11 +7,8 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-import os
 import signal
-import subprocess
 import sys
-import time
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -19,7 +16,7 @@ from typing import Any
 import httpx
 import pytest
 import uvicorn
-from server_kit import free_port
+from server_kit import free_port, serve_process, wait_served
 from typer.testing import CliRunner
 from websockets.exceptions import WebSocketException
 from websockets.sync.client import connect
@@ -130,30 +127,6 @@ def test_serve_hands_uvicorn_the_log_format_with_its_access_log_off(
 
 
 # ------------------------------------------------------------- a served match
-def _serve(port: int, url: str, log: Path) -> subprocess.Popen[bytes]:
-    code = "import sys; from roadtrip.cli.main import main; sys.argv[0] = 'roadtrip'; main()"
-    args = ["serve", "--port", str(port), "--database-url", url, "--log-format", "json"]
-    return subprocess.Popen(
-        [sys.executable, "-c", code, *args, "--bot-workers", "0"],
-        stdout=log.open("ab"),
-        stderr=subprocess.STDOUT,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-
-
-def _wait_ready(base: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            pytest.fail(f"roadtrip serve exited with {process.returncode}:\n{log.read_text()}")
-        try:
-            if httpx.get(f"{base}/readyz", timeout=1).status_code == 200:
-                return
-        except httpx.TransportError:
-            time.sleep(0.1)
-    pytest.fail(f"roadtrip serve did not answer within 30 s:\n{log.read_text()}")
-
-
 def _play(base: str, port: int) -> tuple[str, list[str]]:
     """A match played to its end over HTTP and a WebSocket, with its tokens also put
     where they do not belong (query strings, a path); its id and every token."""
@@ -202,9 +175,10 @@ def test_json_logs_of_a_played_match_name_it_and_never_a_token(tmp_path: Path) -
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     log = tmp_path / "serve.log"
-    process = _serve(port, f"sqlite:///{tmp_path / 'logged.sqlite3'}", log)
+    url = f"sqlite:///{tmp_path / 'logged.sqlite3'}"
+    process = serve_process(port, url, log, "--log-format", "json", "--bot-workers", "0")
     try:
-        _wait_ready(base, process, log)
+        wait_served(base, process, log, "/readyz")
         match_id, tokens = _play(base, port)
     finally:
         process.send_signal(signal.SIGINT)
