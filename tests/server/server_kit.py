@@ -7,6 +7,7 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import Any
 import anyio
 import httpx
 import pytest
+import uvicorn
 from starlette.testclient import WebSocketTestSession
 
 from roadtrip.core.match import Match
@@ -260,3 +262,37 @@ def wait_served(
         except httpx.TransportError:
             time.sleep(0.1)
     pytest.fail(f"roadtrip serve did not answer within 30 s:\n{log.read_text()}")
+
+
+class Served:
+    """An app served by uvicorn in a thread of this process (see serve_in_thread)."""
+
+    def __init__(self, port: int, server: uvicorn.Server, thread: threading.Thread) -> None:
+        self.port, self.server, self.thread = port, server, thread
+
+    def connect(self, source: str = "127.0.0.1") -> socket.socket:
+        """A raw connection to the server from loopback address ``source``."""
+        return socket.create_connection(("127.0.0.1", self.port), source_address=(source, 0))
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=15)
+
+
+def serve_in_thread(guards: dict[str, Any] | None = None, **overrides: Any) -> Served:
+    """A fresh in-memory app served by uvicorn on a free loopback port, with the
+    server's own settings (``guards``: their arguments) and ``overrides``."""
+    from roadtrip.server.app import create_app
+    from roadtrip.server.storage import MemoryStore
+    from roadtrip.server.uvicorn_guard import uvicorn_settings
+
+    port = free_port()
+    settings = {**uvicorn_settings("127.0.0.1", port, **(guards or {})), **overrides}
+    server = uvicorn.Server(uvicorn.Config(create_app(MemoryStore()), **settings))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "uvicorn did not start"
+        time.sleep(0.02)
+    return Served(port, server, thread)

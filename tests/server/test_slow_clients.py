@@ -8,15 +8,12 @@ hello is closed."""
 from __future__ import annotations
 
 import socket
-import threading
 import time
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
-import uvicorn
 from fastapi.testclient import TestClient
-from server_kit import free_port
+from server_kit import Served, serve_in_thread
 
 from roadtrip.server.app import create_app
 from roadtrip.server.storage import MemoryStore
@@ -26,35 +23,10 @@ from roadtrip.server.uvicorn_guard import uvicorn_settings
 HEAD = b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n"
 
 
-class Served:
-    def __init__(self, port: int, server: uvicorn.Server, thread: threading.Thread) -> None:
-        self.port, self.server, self.thread = port, server, thread
-
-    def connect(self, source: str = "127.0.0.1") -> socket.socket:
-        return socket.create_connection(("127.0.0.1", self.port), source_address=(source, 0))
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=15)
-
-
-def serve(guards: dict[str, Any], **overrides: Any) -> Served:
-    port = free_port()
-    settings = {**uvicorn_settings("127.0.0.1", port, **guards), **overrides}
-    server = uvicorn.Server(uvicorn.Config(create_app(MemoryStore()), **settings))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.02)
-    return Served(port, server, thread)
-
-
 @pytest.fixture
 def quick() -> Iterator[Served]:
     """Deadlines of 1.5 s for a head and a body."""
-    running = serve({"header_seconds": 1.5, "body_seconds": 1.5}, timeout_keep_alive=1)
+    running = serve_in_thread({"header_seconds": 1.5, "body_seconds": 1.5}, timeout_keep_alive=1)
     yield running
     running.stop()
 
@@ -118,7 +90,7 @@ def test_a_head_sent_in_pieces_within_its_time_and_a_second_request_are_answered
 def test_connections_waiting_for_their_head_do_not_take_the_request_slots() -> None:
     """uvicorn answers 503 beyond ``limit_concurrency`` connections; half-open ones
     (slowloris) used to count, and turned every other request away."""
-    running = serve({"header_seconds": 30.0}, limit_concurrency=4)
+    running = serve_in_thread({"header_seconds": 30.0}, limit_concurrency=4)
     held = [running.connect() for _ in range(8)]
     try:
         for sock in held:
@@ -133,7 +105,7 @@ def test_connections_waiting_for_their_head_do_not_take_the_request_slots() -> N
 
 
 def test_connections_trickling_their_body_do_not_take_the_request_slots() -> None:
-    running = serve({"body_seconds": 30.0}, limit_concurrency=4)
+    running = serve_in_thread({"body_seconds": 30.0}, limit_concurrency=4)
     held = [running.connect() for _ in range(8)]
     try:
         for sock in held:
@@ -163,7 +135,7 @@ def closed_at_once(sock: socket.socket) -> bool:
 def test_connections_beyond_the_per_address_cap_are_refused_while_another_address_is_served() -> (
     None
 ):
-    running = serve({"per_address": 3, "header_seconds": 30.0})
+    running = serve_in_thread({"per_address": 3, "header_seconds": 30.0})
     held = [running.connect("127.0.0.1") for _ in range(3)]
     try:
         for sock in held:

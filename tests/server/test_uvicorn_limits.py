@@ -5,44 +5,21 @@ closed even if they never send a byte, and one address cannot hold every slot.""
 from __future__ import annotations
 
 import socket
-import threading
 import time
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
-import uvicorn
-from server_kit import free_port
+from server_kit import Served, serve_in_thread
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from roadtrip.server.app import create_app
 from roadtrip.server.settings import MAX_WS_MESSAGE, WS_MAX_BYTES
-from roadtrip.server.storage import MemoryStore
-from roadtrip.server.uvicorn_guard import guarded_protocol, uvicorn_settings
-
-
-class Served:
-    def __init__(self, port: int, server: uvicorn.Server, thread: threading.Thread) -> None:
-        self.port, self.server, self.thread = port, server, thread
-
-
-def serve(**overrides: Any) -> Served:
-    port = free_port()
-    settings = {**uvicorn_settings("127.0.0.1", port), **overrides}
-    server = uvicorn.Server(uvicorn.Config(create_app(MemoryStore()), **settings))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.02)
-    return Served(port, server, thread)
+from roadtrip.server.uvicorn_guard import guarded_protocol
 
 
 @pytest.fixture
 def served() -> Iterator[Served]:
-    running = serve(timeout_keep_alive=1)
+    running = serve_in_thread(timeout_keep_alive=1)
     yield running
     running.server.should_exit = True
     running.thread.join(timeout=15)
@@ -83,7 +60,7 @@ def test_a_connection_that_never_sends_is_closed_after_the_keep_alive_timeout(
 
 
 def test_one_address_cannot_hold_more_than_its_http_connections() -> None:
-    running = serve(http=guarded_protocol(per_address=3), timeout_keep_alive=1)
+    running = serve_in_thread(http=guarded_protocol(per_address=3), timeout_keep_alive=1)
     held = [socket.create_connection(("127.0.0.1", running.port)) for _ in range(3)]
     try:
         time.sleep(0.2)
