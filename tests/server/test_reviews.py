@@ -135,6 +135,13 @@ def test_a_restarted_sqlite_server_serves_the_stored_review(tmp_path: Path) -> N
         client.app.state.reviews.advisor = advisor  # type: ignore[attr-defined]
         answer = client.post("/api/matches/rev1/review?seat=1", headers=auth(SPECTATOR_TOKEN))
         assert answer.json() == status
+        # A seat no match has (larger than SQLite's integers: the fuzzer's find) is
+        # refused before the store sees it, for both the status and the start.
+        for method in ("GET", "POST"):
+            huge = client.request(
+                method, f"/api/matches/rev1/review?seat={2**70}", headers=auth(SPECTATOR_TOKEN)
+            )
+            refused(huge, 400, "invalid_seat")
     assert advisor.calls == 0
 
 

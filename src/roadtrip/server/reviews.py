@@ -111,6 +111,7 @@ class ReviewService:
         """Start the review of ``seat`` unless it is stored or running; its status.
         ``client``: the asking address, whose share of the thinking pays for it."""
         seat = self._seat(grant, seat)
+        self._check(grant.match_id, seat)  # before the store sees the seat (any int)
         key = (grant.match_id, seat)
         job = self._job(key)
         if job is not None and job.error is None:
@@ -118,7 +119,6 @@ class ReviewService:
         row = self.store.load_review(*key)
         if row is not None and row.status == "done":
             return row_status(row)
-        self._check(grant.match_id, seat)
         with self._lock:  # one claim per process at a time: two POSTs start one job
             job = self._jobs.get(key)
             if job is not None and job.error is None:
@@ -138,6 +138,7 @@ class ReviewService:
     def review_status(self, grant: Grant, seat: int | None) -> dict[str, Any]:
         """The review of ``seat``: stored, running (here or elsewhere) or idle."""
         seat = self._seat(grant, seat)
+        self._check(grant.match_id, seat)  # before the store sees the seat (any int)
         key = (grant.match_id, seat)
         job = self._job(key)
         if job is not None:
@@ -145,7 +146,6 @@ class ReviewService:
         row = self.store.load_review(*key)
         if row is not None and (row.status == "done" or row.updated_at >= self._stale_before()):
             return row_status(row)
-        self._check(grant.match_id, seat)
         return {"seat": seat, "status": "idle", "done": 0, "total": None, "review": None}
 
     def close(self) -> None:
