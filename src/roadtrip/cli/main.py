@@ -28,6 +28,7 @@ from roadtrip.bots.advice import DEFAULT_SECONDS
 from roadtrip.cli import play as terminal
 from roadtrip.cli.advice_view import AdvisorHint
 from roadtrip.cli.exits import fail, user_errors
+from roadtrip.cli.lazy_commands import LazyGroup
 from roadtrip.cli.seating import players_for_bots
 from roadtrip.core import (
     Game,
@@ -41,7 +42,10 @@ from roadtrip.core import (
     replay_states,
 )
 
+# The other commands (simulate, serve, tournament, review, report, study, db) live in
+# their own modules, imported only when used: see roadtrip.cli.lazy_commands.
 app = typer.Typer(
+    cls=LazyGroup,
     name="roadtrip",
     help="Road-trip tabletop games: play in the terminal, replay records, simulate bots.",
     no_args_is_help=True,
@@ -293,39 +297,3 @@ def _seed_words(record: MatchRecord) -> str:
 def main() -> None:
     """Entry point of the ``roadtrip`` script."""
     app()
-
-
-# The `simulate` command lives in its own module.
-from roadtrip.cli import simulate  # noqa: E402
-
-simulate.register(app)
-
-# The `serve` command (the web app) lives in its own module.
-from roadtrip.cli import serve  # noqa: E402
-
-serve.register(app)
-
-# The `tournament` command (round robins of bots, ratings) lives in its own module.
-from roadtrip.cli import tournament  # noqa: E402
-
-tournament.register(app)
-
-# The `review` command (the advisor's verdict on a finished match) lives in its own module.
-from roadtrip.cli import review  # noqa: E402
-
-review.register(app)
-
-# The `report` command (HTML reports with plots of simulation results).
-from roadtrip.cli import report  # noqa: E402
-
-report.register(app)
-
-# The `study` command (an option's values compared over the same games).
-from roadtrip.cli import study  # noqa: E402
-
-study.register(app)
-
-# The `db` commands (schema migrations of the web app's database).
-from roadtrip.cli import db  # noqa: E402
-
-db.register(app)

@@ -22,7 +22,6 @@ from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
-from scipy.stats import rankdata
 
 from roadtrip.sim.balance import RATE_GROUPS
 from roadtrip.sim.columns import NO_ROUNDS, GameColumns
@@ -65,6 +64,10 @@ class GameTable:
     def positions(self) -> NDArray[np.float64]:
         """Each seat's finishing place in each game: 1 is first; winners ahead of
         the others, then the higher score; tied seats share the mean of their places."""
+        # Imported here: SciPy costs about half a second, and every `roadtrip`
+        # command (serve included) imports this module through the lab's commands.
+        from scipy.stats import rankdata
+
         key = self.wins * _WIN_BONUS + self.scores
         return np.asarray(rankdata(-key, axis=1, method="average"), dtype=np.float64)
 
