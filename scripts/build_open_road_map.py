@@ -1,6 +1,6 @@
 """Build the map asset of The Open Road's browser board.
 
-Writes ``src/roadtrip/web/boards/open-road-map.json``: every dot of
+Writes ``src/roadtrip/web/boards/open_road/map.json``: every dot of
 ``roadtrip.games.open_road.board.standard_map()`` (id, name, kind big/small/camp,
 projected x and y), the edges (pairs of adjacent dots), the legs (the dots from one
 city to the next, with the routes that ride them), the named routes (their dots in
@@ -42,7 +42,7 @@ from typing import Any
 from roadtrip.games.open_road.board import Map, standard_map
 
 ROOT = Path(__file__).resolve().parents[1]
-OUTPUT = ROOT / "src" / "roadtrip" / "web" / "boards" / "open-road-map.json"
+OUTPUT = ROOT / "src" / "roadtrip" / "web" / "boards" / "open_road" / "map.json"
 
 # The projection: Albers equal-area conic on the sphere (Snyder, Map Projections: A
 # Working Manual, pp. 98-101), then a scale and a translation into the viewBox.

@@ -14,10 +14,11 @@ from rich.console import Console
 from typer.testing import CliRunner, Result
 
 import roadtrip
+from roadtrip.cli.choices import InputError
 from roadtrip.cli.main import app
 from roadtrip.cli.main_street import draw
 from roadtrip.cli.main_street.board import KicksUI, MileageUI
-from roadtrip.cli.play import BOARDS, InputError, read_choice, ui_for
+from roadtrip.cli.play import BOARDS, read_choice, ui_for
 from roadtrip.core import Match, OptionValue, State
 from roadtrip.games.main_street.base import GO_ON, STOP
 

@@ -16,12 +16,13 @@ from typer.testing import CliRunner, Result
 
 import roadtrip
 from roadtrip.bots import bot_names
+from roadtrip.cli.choices import InputError
 from roadtrip.cli.main import app
 from roadtrip.cli.open_road import events
 from roadtrip.cli.open_road.board import OpenRoadUI
 from roadtrip.cli.open_road.draw import Names
 from roadtrip.cli.open_road.input import match_places
-from roadtrip.cli.play import BOARDS, InputError, ui_for
+from roadtrip.cli.play import BOARDS, ui_for
 from roadtrip.cli.seating import SeatError, default_bot, seat_bots
 from roadtrip.core import Match, State
 from roadtrip.games.open_road import actions as A

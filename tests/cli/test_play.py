@@ -13,8 +13,9 @@ import pytest
 from typer.testing import CliRunner, Result
 
 import roadtrip
+from roadtrip.cli.choices import InputError
 from roadtrip.cli.main import app
-from roadtrip.cli.play import GenericUI, InputError, read_choice
+from roadtrip.cli.play import GenericUI, read_choice
 from roadtrip.cli.road_to_300.board import RoadTo300UI
 from roadtrip.core import CHANCE, Match, OptionValue, State
 from roadtrip.core.state import fill_mentions, mention

@@ -18,8 +18,9 @@ from typer.testing import CliRunner, Result
 
 import roadtrip
 from roadtrip.bots import bot_names, make_bot, observe
+from roadtrip.cli.choices import InputError
 from roadtrip.cli.main import app
-from roadtrip.cli.play import BOARDS, InputError, ui_for
+from roadtrip.cli.play import BOARDS, ui_for
 from roadtrip.cli.road_rally import events as events
 from roadtrip.cli.road_rally.board import RoadRallyUI, decision
 from roadtrip.cli.road_rally.draw import Names

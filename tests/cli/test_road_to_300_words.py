@@ -11,7 +11,7 @@ import re
 import pytest
 
 import roadtrip
-from roadtrip.cli.play import InputError
+from roadtrip.cli.choices import InputError
 from roadtrip.cli.road_to_300.board import RoadTo300UI
 from roadtrip.core import CHANCE, State
 from roadtrip.games.road_to_300 import board

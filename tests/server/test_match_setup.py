@@ -195,8 +195,8 @@ def board_palette(board_file: str, name: str) -> list[str]:
 @pytest.mark.parametrize(
     ("game", "players", "board_file", "palette"),
     [
-        ("open-road", 3, "open-road-map.js", "RIDER_COLORS"),
-        ("road-rally", 3, "road-rally-pieces.js", "CAR_COLORS"),
+        ("open-road", 3, "open_road/map.js", "RIDER_COLORS"),
+        ("road-rally", 3, "road_rally/pieces.js", "CAR_COLORS"),
     ],
 )
 def test_one_palette_the_chips_log_and_board_pieces_show_a_seat_in_one_colour(

@@ -246,7 +246,7 @@ def test_the_mat_and_the_choices_fit_1280x800(live_server: Any, new_page: Any, s
 
 
 RENDER_WITH = """async ([motion, previous]) => {
-  const board = await import('/static/boards/get-your-kicks.js');
+  const board = await import('/static/boards/main_street/kicks.js');
   const token = location.hash.slice(3);
   const match = location.pathname.split('/').pop();
   const response = await fetch(`/api/matches/${match}/state`,

@@ -74,8 +74,8 @@ def rules_text(page: Any) -> str:
 # Closure card, with its Side Trip card's first city paid and none open (as under
 # side_trip=once), and the close prompt with the cube out; under `options`.
 REDRAWN = """async (options) => {
-  const panels = await import('/static/boards/open-road-panels.js');
-  const board = await import('/static/boards/open-road.js');
+  const panels = await import('/static/boards/open_road/panels.js');
+  const board = await import('/static/boards/open_road/board.js');
   const token = location.hash.slice(3);
   const match = location.pathname.split('/').pop();
   const response = await fetch(`/api/matches/${match}/state`,

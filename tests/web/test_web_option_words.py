@@ -149,7 +149,7 @@ def _mileage_log(
 
 
 READ_TURNS = """async ([view, log, players]) => {
-  const m = await import('/static/boards/main-street-common.js');
+  const m = await import('/static/boards/main_street/common.js');
   return m.turnsFromLog(view, { log, players, logStart: 0 })
     .map((t) => ({ seat: t.seat, fills: t.fills, outcome: t.outcome }));
 }"""
@@ -191,7 +191,7 @@ def test_a_full_fill_up_without_fuel_is_read_as_a_bust(live_server: Any, new_pag
 
 
 SHORT_BAG_WORDS = """async ([view, players]) => {
-  const board = await import('/static/boards/mileage-may-vary.js');
+  const board = await import('/static/boards/main_street/mileage.js');
   const ctx = { players, you: 0, choices: [{ action: 0 }], interactive: true,
                 onChoose: () => {}, log: [], motion: false };
   const root = document.createElement('div');

@@ -392,7 +392,7 @@ def test_the_sheet_the_dice_and_the_choices_fit_one_1280x800_screen(
 
 # ------------------------------------------------------------ the helpers
 PATHS = """async () => {
-  const m = await import("/static/boards/road-to-300-motion.js");
+  const m = await import("/static/boards/road_to_300/motion.js");
   const sheet = (marks, position, die) => ({
     position, move_die: die,
     cells: Array.from({length: 36}, (_, i) => {

@@ -27,6 +27,7 @@ from rich.table import Table
 from roadtrip.bots.advice import DEFAULT_SECONDS
 from roadtrip.cli import play as terminal
 from roadtrip.cli.advice_view import AdvisorHint
+from roadtrip.cli.choices import Reader
 from roadtrip.cli.exits import fail, user_errors
 from roadtrip.cli.lazy_commands import LazyGroup
 from roadtrip.cli.seating import players_for_bots
@@ -132,7 +133,7 @@ def build_game(
     return load_game(game_id, **options)
 
 
-def _read(console: Console) -> terminal.Reader:
+def _read(console: Console) -> Reader:
     def read(prompt: str) -> str:
         return console.input(escape(prompt))
 

@@ -6,9 +6,10 @@ choices in the player's words, read what the player types and explain what
 happened automatically (a failed roll, the end of the game).  Chance is resolved
 by :class:`roadtrip.core.Match`, so a seed reproduces a game exactly.
 
-Input that is not a legal choice raises :class:`InputError` with a message saying
-why; the loop prints it and asks again.  ``q``/``quit`` and the end of input stop
-the game cleanly.
+Input that is not a legal choice raises :class:`~roadtrip.cli.choices.InputError`
+with a message saying why; the loop prints it and asks again.  ``q``/``quit`` and the
+end of input stop the game cleanly.  The names a game's board shares with this loop
+live in :mod:`roadtrip.cli.choices`, so that no board imports this module.
 """
 
 from __future__ import annotations
@@ -25,26 +26,11 @@ from rich.pretty import Pretty
 
 from roadtrip.bots import Bot, observe
 from roadtrip.cli.advice_view import print_hint_figures
+from roadtrip.cli.choices import QUIT_WORDS, Choice, InputError, Reader
 from roadtrip.core import CHANCE, Match, MatchRecord, State
 
-QUIT_WORDS = frozenset({"q", "quit", "exit"})
 COLUMNS_FROM = 8
 """Longer lists of choices are printed in columns."""
-
-Reader = Callable[[str], str]
-"""Reads one line after showing a prompt; raises EOFError at the end of input."""
-
-
-@dataclass(frozen=True)
-class Choice:
-    """A legal action as the player sees it in the numbered list."""
-
-    action: int
-    label: str
-
-
-class InputError(Exception):
-    """Typed input that is not a legal choice; the message says why."""
 
 
 class GameUI(Protocol):

@@ -4,17 +4,14 @@ Each game's UI subclasses :class:`SeatedUI` and writes only its own loop."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from random import Random
 
 from rich.console import Console
 
 from roadtrip.bots import Bot
-from roadtrip.cli.play import QUIT_WORDS
+from roadtrip.cli.choices import QUIT_WORDS, Reader
 from roadtrip.cli.seating import Seating, seat_match
 from roadtrip.core import Match
-
-Reader = Callable[[str], str]
 
 
 class SeatedUI:

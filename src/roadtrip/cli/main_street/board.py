@@ -16,10 +16,10 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from roadtrip.cli.choices import Choice, InputError
 from roadtrip.cli.main_street import draw
 from roadtrip.cli.main_street.events import EventsMixin, placement
 from roadtrip.cli.main_street.seats import parse_seat_names
-from roadtrip.cli.play import Choice, InputError
 from roadtrip.core import State
 from roadtrip.games.main_street.base import GO_ON, STOP
 from roadtrip.games.main_street.data import COLORS

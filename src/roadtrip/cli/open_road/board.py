@@ -25,13 +25,13 @@ from rich.text import Text
 
 from roadtrip.bots import Bot, observe
 from roadtrip.cli.advice_view import print_hint_figures
+from roadtrip.cli.choices import Choice, InputError, Reader
 from roadtrip.cli.open_road import draw as draw
 from roadtrip.cli.open_road import events as events
 from roadtrip.cli.open_road import input as words
 from roadtrip.cli.open_road.draw import Names
 from roadtrip.cli.open_road.menu import Menu
-from roadtrip.cli.play import Choice, InputError
-from roadtrip.cli.seated_ui import Reader, SeatedUI
+from roadtrip.cli.seated_ui import SeatedUI
 from roadtrip.cli.seating import Seating
 from roadtrip.core import Match, State
 from roadtrip.games.open_road.rules import OpenRoadState

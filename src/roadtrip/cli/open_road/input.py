@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from roadtrip.cli.choices import InputError
 from roadtrip.cli.open_road.draw import Names, and_list, distance, dots, town
 from roadtrip.cli.open_road.menu import (
     Menu,
@@ -25,7 +26,6 @@ from roadtrip.cli.open_road.menu import (
     kind_words,
     ride_menu,
 )
-from roadtrip.cli.play import InputError
 from roadtrip.games.open_road import actions as A
 from roadtrip.games.open_road.actions import BOARD
 from roadtrip.games.open_road.cards import MOTHER_LODE_KINDS, PLAYING_CARD_KINDS

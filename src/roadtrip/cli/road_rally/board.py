@@ -25,11 +25,11 @@ from rich.text import Text
 
 from roadtrip.bots import Bot, observe
 from roadtrip.cli.advice_view import print_hint_figures
-from roadtrip.cli.play import Choice, InputError
+from roadtrip.cli.choices import Choice, InputError, Reader
 from roadtrip.cli.road_rally import draw, events, result
 from roadtrip.cli.road_rally import input as words
 from roadtrip.cli.road_rally.input import Option
-from roadtrip.cli.seated_ui import Reader, SeatedUI
+from roadtrip.cli.seated_ui import SeatedUI
 from roadtrip.cli.seating import Seating
 from roadtrip.core import CHANCE, Match, State
 from roadtrip.games.road_rally import actions as A

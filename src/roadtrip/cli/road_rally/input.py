@@ -20,7 +20,7 @@ from random import Random
 from typing import Any
 
 from roadtrip.bots import Bot, observe
-from roadtrip.cli.play import InputError
+from roadtrip.cli.choices import InputError
 from roadtrip.cli.road_rally.draw import (
     FEATURES,
     ORDINALS,

@@ -18,7 +18,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from roadtrip.cli.play import Choice, InputError
+from roadtrip.cli.choices import Choice, InputError
 from roadtrip.core import CHANCE, State
 from roadtrip.games.road_to_300.rules import MAX_FAILED_ROLLS
 

@@ -39,11 +39,11 @@
 //                             leaves out its list of buttons
 
 const BOARDS = {
-  "road-to-300": () => import("./road-to-300.js"),
-  "get-your-kicks": () => import("./get-your-kicks.js"),
-  "mileage-may-vary": () => import("./mileage-may-vary.js"),
-  "road-rally": () => import("./road-rally.js"),
-  "open-road": () => import("./open-road.js"),
+  "road-to-300": () => import("./road_to_300/board.js"),
+  "get-your-kicks": () => import("./main_street/kicks.js"),
+  "mileage-may-vary": () => import("./main_street/mileage.js"),
+  "road-rally": () => import("./road_rally/board.js"),
+  "open-road": () => import("./open_road/board.js"),
 };
 
 /** The board module for a game (a plain fallback for games without one), once
