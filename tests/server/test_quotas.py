@@ -59,14 +59,22 @@ def too_many(response: object) -> int:
     return int(response.headers["retry-after"])  # type: ignore[attr-defined]
 
 
+def advise_and_move(client: TestClient, mid: str, token: str) -> object:
+    """Ask for advice at the seat's decision, then make the first legal move."""
+    answer = client.get(f"/api/matches/{mid}/advice", headers=auth(token))
+    message = state_http(client, mid, token)
+    act_http(client, mid, token, message["choices"][0]["action"], my_moves=message["my_moves"])
+    return answer
+
+
 def test_advice_beyond_the_quota_is_429_with_retry_after_and_cached_advice_stays_free(
     client: TestClient,
 ) -> None:
     created = create_http(client)
     mid, token = created["match"], created["seats"][0]["token"]
     address = f"/api/matches/{mid}/advice"
-    for _ in range(2):  # the burst: two new moves
-        assert client.get(address, headers=auth(token)).status_code == 200
+    for _ in range(2):  # the burst: two rolls, each asked at its first decision only
+        assert advise_and_move(client, mid, token).status_code == 200  # type: ignore[attr-defined]
         message = state_http(client, mid, token)
         act_http(client, mid, token, message["choices"][0]["action"], my_moves=message["my_moves"])
     retry = too_many(client.get(address, headers=auth(token)))
@@ -74,6 +82,17 @@ def test_advice_beyond_the_quota_is_429_with_retry_after_and_cached_advice_stays
     with TestClient(client.app, client=("203.0.113.10", 1)) as neighbour:
         assert neighbour.get(address, headers=auth(token)).status_code == 200
     assert client.get(address, headers=auth(token)).status_code == 200  # now cached: free
+
+
+def test_advice_spends_the_quota_once_per_turn_not_per_decision(client: TestClient) -> None:
+    """Road to 300 places a roll's dice in two decisions: advice at both costs one
+    token (the cards of a Road Rally drive likewise); the next roll is a new turn."""
+    created = create_http(client)
+    mid, token = created["match"], created["seats"][0]["token"]
+    for _ in range(2):  # burst 2: two rolls, advice at both decisions of each
+        assert advise_and_move(client, mid, token).status_code == 200  # type: ignore[attr-defined]
+        assert advise_and_move(client, mid, token).status_code == 200  # type: ignore[attr-defined]
+    too_many(client.get(f"/api/matches/{mid}/advice", headers=auth(token)))
 
 
 def test_review_starts_beyond_the_quota_are_429(client: TestClient) -> None:

@@ -14,7 +14,9 @@ budget per decision (``ROADTRIP_ADVICE_SECONDS``, default 1.0, turned into units
 work).  It computes as a job of the fair queue of the app's bot processes
 (:mod:`roadtrip.server.thinking`) when the app has them, else in a thread of this
 process; never on the event loop.  Advice that must be computed spends one of the
-asking address's quota (:mod:`roadtrip.server.quotas`).  Authorizing a request and
+asking address's quota (:mod:`roadtrip.server.quotas`), once per turn: the next
+decisions of the same seat with no other move between (the cards of one Road Rally
+drive) are free, so a fast player who asks at every card does not run out.  Authorizing a request and
 reading the position happen in a worker thread too: a match that is not in memory
 is loaded from the store and replayed (one move stalled 655 ms behind such a load
 on the event loop after a restart).
@@ -85,6 +87,8 @@ class AdviceService:
         # Advice being computed: a second request for the same move waits for it.
         self._pending: dict[tuple[str, int, int], Future[AdviceReport]] = {}
         self.quota = Buckets(Quota.from_env(ADVICE_QUOTA_ENV, ADVICE_QUOTA), "advice")
+        # (match, seat) -> the move number last advised: whether a turn was paid for.
+        self._turns: OrderedDict[tuple[str, int], int] = OrderedDict()
 
     # ------------------------------------------------------------ live advice
     def check(self, grant: Grant, seat: int | None) -> int:
@@ -126,7 +130,12 @@ class AdviceService:
             return answer
         pending = self._pending.get(key)
         if pending is None:
-            self.quota.take(client)
+            if not self._turn_paid(grant.match_id, advised, state):
+                self.quota.take(client)
+            self._turns[grant.match_id, advised] = version
+            self._turns.move_to_end((grant.match_id, advised))
+            while len(self._turns) > ADVICE_CACHE:
+                self._turns.popitem(last=False)
             seed = canonical_seed(state, advised)  # the same figures as every front end
             if self.pool is not None:  # a job of the fair queue; no thread waits for it
                 pending = self.pool.advise_later(
@@ -150,6 +159,16 @@ class AdviceService:
         while len(self._answers) > ADVICE_CACHE:
             self._answers.popitem(last=False)
         return answer
+
+    def _turn_paid(self, match_id: str, seat: int, state: State) -> bool:
+        """Whether ``seat``'s advice was paid for earlier in this turn: it was
+        advised at a move since which only ``seat`` has moved (no other seat, no
+        chance)."""
+        last = self._turns.get((match_id, seat))
+        version = state.move_number()
+        if last is None or not last < version:
+            return False
+        return all(mover == seat for mover, _ in state.history()[last:version])
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
