@@ -16,10 +16,10 @@ work).  It computes as a job of the fair queue of the app's bot processes
 process; never on the event loop.  Advice that must be computed spends one of the
 asking address's quota (:mod:`roadtrip.server.quotas`), once per turn: the next
 decisions of the same seat with no other move between (the cards of one Road Rally
-drive) are free, so a fast player who asks at every card does not run out.  Authorizing a request and
-reading the position happen in a worker thread too: a match that is not in memory
-is loaded from the store and replayed (one move stalled 655 ms behind such a load
-on the event loop after a restart).
+drive) are free, so a fast player who asks at every card does not run out.
+Authorizing a request and reading the position happen in a worker thread too: a
+match that is not in memory is loaded from the store and replayed (one move stalled
+655 ms behind such a load on the event loop after a restart).
 """
 
 from __future__ import annotations
