@@ -27,6 +27,7 @@ LAZY_COMMANDS: dict[str, str] = {
     "report": "roadtrip.cli.report",
     "study": "roadtrip.cli.study",
     "db": "roadtrip.cli.db",
+    "learn": "roadtrip.cli.learn",
 }
 
 

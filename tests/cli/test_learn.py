@@ -1,0 +1,56 @@
+"""`roadtrip learn`: a tutorial driven from scripted input, to the hand-over."""
+
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from roadtrip.cli.main import app
+from roadtrip.core.tutorial import Tutorial
+from roadtrip.games.tutorials import tutorial_script
+
+runner = CliRunner()
+
+
+def _intended_fields(game_id: str) -> list[str]:
+    """The intended move of every step, typed as its number in the board's list."""
+    from roadtrip.cli.play import ui_for
+
+    tutorial = Tutorial(tutorial_script(game_id))
+    ui = ui_for(game_id)
+    typed: list[str] = []
+    while not tutorial.finished:
+        intended = tutorial.intended_action()
+        choices = ui.choices(tutorial.state, tutorial.seat)
+        typed.append(str([c.action for c in choices].index(intended) + 1))
+        tutorial.attempt(intended)
+    return typed
+
+
+def test_learn_road_to_300_with_scripted_input_reaches_the_hand_over() -> None:
+    typed = _intended_fields("road-to-300")
+    # A wrong field at the first step (legal, not the tutorial's), then the prompts.
+    stdin = "\n".join(["4,1", *typed, "q"]) + "\n"
+    result = runner.invoke(app, ["learn", "road-to-300", "--seed", "3"], input=stdin)
+    assert result.exit_code == 0, result.output
+    output = " ".join(result.output.split())  # Rich wraps lines at the terminal's width
+    assert "step 1 of 8" in output and "step 8 of 8" in output
+    assert "tutorial keeps the 1 for moving" in output
+    assert "This step asks you to cross 3,4 (move 1)." in output
+    assert "docs/rules/road-to-300.md#step-2-cross-out-a-field" in output
+    assert "Rules for later" in output
+    assert "From here the dice and cards come from seed 3." in output
+    assert "You quit the game." in output
+
+
+def test_learn_typed_fields_work_like_in_play() -> None:
+    stdin = "3,4\nq\n"
+    result = runner.invoke(app, ["learn", "road-to-300"], input=stdin)
+    assert result.exit_code == 0, result.output
+    assert "step 2 of 8" in result.output
+    assert "You left the tutorial." in result.output
+
+
+def test_learn_an_unknown_game_is_a_usage_error_naming_the_tutorials() -> None:
+    result = runner.invoke(app, ["learn", "chess"])
+    assert result.exit_code == 2
+    assert "road-to-300" in result.output
