@@ -14,6 +14,8 @@ from roadtrip.core.tutorial_script import TutorialScript
 
 TUTORIALS: dict[str, str] = {
     "road-to-300": "roadtrip.games.road_to_300.tutorial",
+    "get-your-kicks": "roadtrip.games.main_street.tutorial_kicks",
+    "mileage-may-vary": "roadtrip.games.main_street.tutorial_mileage",
 }
 """Game id -> the module whose ``SCRIPT`` is that game's tutorial."""
 
