@@ -13,10 +13,11 @@ runner = CliRunner()
 
 def _intended_fields(game_id: str) -> list[str]:
     """The intended move of every step, typed as its number in the board's list."""
+    from roadtrip.cli.learn import _chooser
     from roadtrip.cli.play import ui_for
 
     tutorial = Tutorial(tutorial_script(game_id))
-    ui = ui_for(game_id)
+    ui = _chooser(ui_for(game_id))
     typed: list[str] = []
     while not tutorial.finished:
         intended = tutorial.intended_action()
@@ -35,7 +36,7 @@ def test_learn_road_to_300_with_scripted_input_reaches_the_hand_over() -> None:
     output = " ".join(result.output.split())  # Rich wraps lines at the terminal's width
     assert "step 1 of 8" in output and "step 8 of 8" in output
     assert "tutorial keeps the 1 for moving" in output
-    assert "This step asks you to cross 3,4 (move 1)." in output
+    assert "This step's move: cross 3,4 (move 1)." in output
     assert "docs/rules/road-to-300.md#step-2-cross-out-a-field" in output
     assert "Rules for later" in output
     assert "From here the dice and cards come from seed 3." in output
@@ -54,3 +55,14 @@ def test_learn_an_unknown_game_is_a_usage_error_naming_the_tutorials() -> None:
     result = runner.invoke(app, ["learn", "chess"])
     assert result.exit_code == 2
     assert "road-to-300" in result.output
+
+
+def test_learn_road_rally_lists_one_action_per_choice_and_hands_over_to_a_bot() -> None:
+    typed = _intended_fields("road-rally")
+    stdin = "\n".join([*typed, "q"]) + "\n"
+    result = runner.invoke(app, ["learn", "road-rally", "--seed", "4"], input=stdin)
+    assert result.exit_code == 0, result.output
+    output = " ".join(result.output.split())
+    assert f"step {len(typed)} of {len(typed)}" in output
+    assert "plays a green 2" in output
+    assert "From here the dice and cards come from seed 4." in output

@@ -23,7 +23,7 @@ from rich.panel import Panel
 
 from roadtrip.cli.choices import QUIT_WORDS, InputError, Reader
 from roadtrip.cli.exits import user_errors
-from roadtrip.cli.play import GameUI, narrate, play_match, read_choice, ui_for
+from roadtrip.cli.play import GameUI, GenericUI, narrate, play_match, read_choice, ui_for
 from roadtrip.core.tutorial import Tutorial
 from roadtrip.games.tutorials import tutorial_ids, tutorial_script
 
@@ -31,6 +31,13 @@ from roadtrip.games.tutorials import tutorial_ids, tutorial_script
 def _look_at(keys: tuple[str, ...]) -> str:
     """Highlight keys in words: 'field:3,4' -> 'field 3,4', 'failed-rolls' -> 'failed rolls'."""
     return " · ".join(k.replace(":", " ").replace("-", " ") for k in keys)
+
+
+def _chooser(ui: GameUI) -> GameUI:
+    """Whose choices a step lists: the board's own, except where a board's choice
+    stands for several actions (Road Rally's whole play, read by its own loop): a
+    step is one action, so those list each legal action in the game's words."""
+    return GenericUI() if hasattr(ui, "play_seated") else ui
 
 
 def _show_step(console: Console, tutorial: Tutorial, ui: GameUI) -> None:
@@ -46,8 +53,9 @@ def _show_step(console: Console, tutorial: Tutorial, ui: GameUI) -> None:
         lines.append(f"[dim]Rule: {escape(step.rule.title)} ({escape(step.rule.href)})[/]")
     title = f"{tutorial.script.title}: step {tutorial.index + 1} of {len(tutorial.script.steps)}"
     console.print(Panel("\n".join(lines), title=escape(title), border_style="cyan"))
-    choices = ui.choices(tutorial.state, seat)
-    console.print(f"[bold]{escape(ui.choice_title(tutorial.state, seat))}[/]")
+    chooser = _chooser(ui)
+    choices = chooser.choices(tutorial.state, seat)
+    console.print(f"[bold]{escape(chooser.choice_title(tutorial.state, seat))}[/]")
     for number, choice in enumerate(choices, start=1):
         console.print(f"{number:>3}) {escape(choice.label)}")
 
@@ -56,11 +64,11 @@ def run_tutorial(console: Console, tutorial: Tutorial, ui: GameUI, read: Reader)
     """Take the learner through every step; 'done', 'quit' or 'eof'."""
     while not tutorial.finished:
         _show_step(console, tutorial, ui)
-        state, seat = tutorial.state, tutorial.seat
-        choices = ui.choices(state, seat)
+        state, seat, chooser = tutorial.state, tutorial.seat, _chooser(ui)
+        choices = chooser.choices(state, seat)
         while True:
             try:
-                typed = read(ui.prompt(state, seat))
+                typed = read(chooser.prompt(state, seat))
             except (EOFError, KeyboardInterrupt):
                 console.print()
                 console.print("End of input: leaving the tutorial.")
@@ -69,11 +77,11 @@ def run_tutorial(console: Console, tutorial: Tutorial, ui: GameUI, read: Reader)
                 console.print("You left the tutorial.")
                 return "quit"
             try:
-                action = read_choice(typed, ui, state, seat, choices)
+                action = read_choice(typed, chooser, state, seat, choices)
             except InputError as exc:
                 step = tutorial.step
                 assert step is not None
-                console.print(f"[red]{escape(str(exc))}[/] This step asks you to {step.move}.")
+                console.print(f"[red]{escape(str(exc))}[/] This step's move: {step.move}.")
                 continue
             before = state.clone()
             answer = tutorial.attempt(action)

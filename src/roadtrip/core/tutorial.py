@@ -134,7 +134,7 @@ class Tutorial:
             self.index += 1
             self._settle()
             return Attempt(True, "")
-        wanted = f"This step asks you to {step.move}."
+        wanted = f"This step's move: {step.move}."
         if action not in self.state.legal_actions(self.seat):
             probe = self.state.clone()
             try:

@@ -16,6 +16,7 @@ TUTORIALS: dict[str, str] = {
     "road-to-300": "roadtrip.games.road_to_300.tutorial",
     "get-your-kicks": "roadtrip.games.main_street.tutorial_kicks",
     "mileage-may-vary": "roadtrip.games.main_street.tutorial_mileage",
+    "road-rally": "roadtrip.games.road_rally.tutorial",
 }
 """Game id -> the module whose ``SCRIPT`` is that game's tutorial."""
 
