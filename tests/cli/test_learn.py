@@ -66,3 +66,23 @@ def test_learn_road_rally_lists_one_action_per_choice_and_hands_over_to_a_bot() 
     assert f"step {len(typed)} of {len(typed)}" in output
     assert "plays a green 2" in output
     assert "From here the dice and cards come from seed 4." in output
+
+
+def test_learn_open_road_explains_a_wrong_card_and_hands_over_to_a_bot() -> None:
+    typed = _intended_fields("open-road")
+    # Miami instead of Jacksonville at the first step (legal, not the tutorial's).
+    wrong = str(3 - int(typed[0]))
+    stdin = "\n".join([wrong, *typed, "q"]) + "\n"
+    result = runner.invoke(app, ["learn", "open-road", "--seed", "3"], input=stdin)
+    assert result.exit_code == 0, result.output
+    output = " ".join(result.output.split())
+    assert f"step 1 of {len(typed)}" in output and f"step {len(typed)} of {len(typed)}" in output
+    assert "Miami lies further down Florida" in output
+    assert "This step's move: keeps the East Coast card Jacksonville, FL." in output
+    assert "docs/rules/the-open-road.md#landing-the-hotel-heartland-and-side-trip" in output
+    # The other rider's scripted moves are told in the game's words.
+    assert "Player 2: plays Headwind" in output
+    assert "Rules for later" in output
+    assert "From here the dice and cards come from seed 3." in output
+    assert "bots ride the other bikes: Player 2 (heuristic)" in output
+    assert "You quit the game." in output

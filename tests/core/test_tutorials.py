@@ -28,11 +28,17 @@ def _slug(heading: str) -> str:
 
 
 def _anchors(doc: Path) -> set[str]:
-    return {
-        _slug(line.lstrip("#"))
-        for line in doc.read_text(encoding="utf-8").splitlines()
-        if line.startswith("#")
-    }
+    """Every heading's anchor; GitHub numbers a repeated slug (-1, -2, ...)."""
+    seen: dict[str, int] = {}
+    anchors: set[str] = set()
+    for line in doc.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("#"):
+            continue
+        slug = _slug(line.lstrip("#"))
+        count = seen.get(slug, 0)
+        anchors.add(slug if count == 0 else f"{slug}-{count}")
+        seen[slug] = count + 1
+    return anchors
 
 
 def _follow(tutorial: Tutorial) -> None:

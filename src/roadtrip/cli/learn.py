@@ -23,7 +23,17 @@ from rich.panel import Panel
 
 from roadtrip.cli.choices import QUIT_WORDS, InputError, Reader
 from roadtrip.cli.exits import user_errors
-from roadtrip.cli.play import GameUI, GenericUI, narrate, play_match, read_choice, ui_for
+from roadtrip.cli.play import (
+    GameUI,
+    GenericUI,
+    narrate,
+    play_match,
+    read_choice,
+    seat_names,
+    ui_for,
+)
+from roadtrip.cli.seated_ui import SeatedUI
+from roadtrip.core import CHANCE, State
 from roadtrip.core.tutorial import Tutorial
 from roadtrip.games.tutorials import tutorial_ids, tutorial_script
 
@@ -35,9 +45,10 @@ def _look_at(keys: tuple[str, ...]) -> str:
 
 def _chooser(ui: GameUI) -> GameUI:
     """Whose choices a step lists: the board's own, except where a board's choice
-    stands for several actions (Road Rally's whole play, read by its own loop): a
-    step is one action, so those list each legal action in the game's words."""
-    return GenericUI() if hasattr(ui, "play_seated") else ui
+    stands for several actions (``whole_plays``: Road Rally's whole play, read by its
+    own loop): a step is one action, so those list each legal action in the game's
+    words."""
+    return GenericUI() if getattr(ui, "whole_plays", False) else ui
 
 
 def _show_step(console: Console, tutorial: Tutorial, ui: GameUI) -> None:
@@ -58,6 +69,18 @@ def _show_step(console: Console, tutorial: Tutorial, ui: GameUI) -> None:
     console.print(f"[bold]{escape(chooser.choice_title(tutorial.state, seat))}[/]")
     for number, choice in enumerate(choices, start=1):
         console.print(f"{number:>3}) {escape(choice.label)}")
+
+
+def _tell(console: Console, ui: GameUI, before: State, tutorial: Tutorial) -> None:
+    """What followed the learner's move: its events, and the other seats' moves in
+    their own words (a step's text refers to them)."""
+    for seat, action, previous, events in narrate(ui, before, tutorial.state):
+        if seat not in (CHANCE, tutorial.seat):
+            who = ui.seat_name(previous, seat)
+            words = previous.action_to_string(action, seat, seat_names(ui, previous))
+            console.print(f"[cyan]{escape(who)}: {escape(words)}[/]")
+        for event in events:
+            console.print(f"[yellow]{escape(event)}[/]")
 
 
 def run_tutorial(console: Console, tutorial: Tutorial, ui: GameUI, read: Reader) -> str:
@@ -88,9 +111,7 @@ def run_tutorial(console: Console, tutorial: Tutorial, ui: GameUI, read: Reader)
             if not answer.accepted:
                 console.print(f"[red]{escape(answer.message)}[/]")
                 continue
-            for _, _, _, events in narrate(ui, before, tutorial.state):
-                for event in events:
-                    console.print(f"[yellow]{escape(event)}[/]")
+            _tell(console, ui, before, tutorial)
             break
     return "done"
 
@@ -118,6 +139,8 @@ def learn(console: Console, game_id: str, read: Reader, seed: int) -> str:
     """The whole session: the tutorial, then the game on; what play returned."""
     tutorial = Tutorial(tutorial_script(game_id))
     ui = ui_for(game_id)
+    if isinstance(ui, SeatedUI):  # the board calls the learner "you" from the start
+        ui.humans = [tutorial.seat]
     console.print(f"[bold]Learn to play {escape(tutorial.script.title)}[/] (q quits)")
     outcome = run_tutorial(console, tutorial, ui, read)
     if outcome != "done":

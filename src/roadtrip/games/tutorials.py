@@ -17,6 +17,7 @@ TUTORIALS: dict[str, str] = {
     "get-your-kicks": "roadtrip.games.main_street.tutorial_kicks",
     "mileage-may-vary": "roadtrip.games.main_street.tutorial_mileage",
     "road-rally": "roadtrip.games.road_rally.tutorial",
+    "open-road": "roadtrip.games.open_road.tutorial",
 }
 """Game id -> the module whose ``SCRIPT`` is that game's tutorial."""
 

@@ -59,6 +59,8 @@ class RoadRallyUI(SeatedUI):
 
     input_hint = INPUT_HINTS["play"]
     noun = "cars"
+    whole_plays = True
+    """A typed line is a whole play (cards and move): `roadtrip learn` lists actions."""
 
     def __init__(self) -> None:
         super().__init__()
