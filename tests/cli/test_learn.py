@@ -65,6 +65,8 @@ def test_learn_road_rally_lists_one_action_per_choice_and_hands_over_to_a_bot() 
     output = " ".join(result.output.split())
     assert f"step {len(typed)} of {len(typed)}" in output
     assert "plays a green 2" in output
+    assert "reveals rally point card 1" in output
+    assert "docs/rules/road-rally-usa.md#rally-scoring" in output
     assert "From here the dice and cards come from seed 4." in output
 
 

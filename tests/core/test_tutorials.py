@@ -168,3 +168,30 @@ def test_the_step_as_json_carries_text_highlight_rule_and_intended_move() -> Non
     assert step["highlight"] == ["dice", "field:3,4"]
     assert step["rule"]["href"] == "docs/rules/road-to-300.md#step-2-cross-out-a-field"
     assert tutorial.state.action_to_string(data["intended_action"], 0) == step["move"]
+
+
+def _followed(game_id: str) -> Tutorial:
+    tutorial = Tutorial(tutorial_script(game_id))
+    _follow(tutorial)
+    return tutorial
+
+
+def test_road_rally_runs_on_to_rally_point_1_scored_by_the_learner_as_trigger() -> None:
+    """What the steps' words claim: the checkpoint tile, the reveal, 2nd place doubled
+    (8) against 5 for 1st, the chip to the car on the space, then a stop on Gas."""
+    view = _followed("road-rally").state.view(0)
+    me, other = view["cars"]
+    assert me["checkpoints"] == 1 and me["rally_revealed"] == [1] and me["chips"] == [1]
+    assert (me["points"], other["points"]) == (8, 5)
+    assert view["rally_results"][0]["trigger"] == 0
+    assert view["track"]["features"][me["space"]] == "G"
+
+
+def test_open_road_ends_in_phoenix_after_the_side_trip_heartland_and_hotel() -> None:
+    """What the steps' words claim: Flagstaff paid, Phoenix paid 5 and 5 capped at 10
+    money, Oklahoma City the new Heartland, the hotel's 2 money for 2 energy."""
+    rider = _followed("open-road").state.view(0)["riders"][0]
+    assert rider["at"] == "Phoenix, AZ" and rider["side_trip_paid"] == ["Flagstaff, AZ"]
+    assert rider["heartland"] == "Oklahoma City, OK"
+    assert (rider["energy"], rider["money"]) == (8, 8)
+    assert rider["cards"] == {}
