@@ -5,10 +5,12 @@ from __future__ import annotations
 from typer.testing import CliRunner
 
 from roadtrip.cli.main import app
+from roadtrip.core import State
 from roadtrip.core.tutorial import Tutorial
 from roadtrip.games.tutorials import tutorial_script
 
 runner = CliRunner()
+Keys = tuple[str, ...]
 
 
 def _intended_fields(game_id: str) -> list[str]:
@@ -88,3 +90,30 @@ def test_learn_open_road_explains_a_wrong_card_and_hands_over_to_a_bot() -> None
     assert "From here the dice and cards come from seed 3." in output
     assert "bots ride the other bikes: Player 2 (heuristic)" in output
     assert "You quit the game." in output
+
+
+def test_learn_marks_the_steps_fields_and_dice_on_the_road_to_300_sheet() -> None:
+    from rich.console import Console
+
+    from roadtrip.cli.learn import run_tutorial
+    from roadtrip.cli.road_to_300.board import MARKED, RoadTo300UI
+
+    shown: list[tuple[str, ...]] = []
+
+    class Spy(RoadTo300UI):
+        def render_marked(self, console: Console, state: State, seat: int, keys: Keys) -> None:
+            shown.append(keys)
+            super().render_marked(console, state, seat, keys)
+
+    tutorial = Tutorial(tutorial_script("road-to-300"))
+    console = Console(record=True, width=120)
+    assert run_tutorial(console, tutorial, Spy(), lambda prompt: "q") == "quit"
+    assert shown == [("dice", "field:3,4")]  # the first step's keys, on the board
+    ui = RoadTo300UI()
+    table = ui.sheet_table(tutorial.state, 0, frozenset({"1,1"}), frozenset({"3,4"}))
+    column_3 = list(table.columns[3].cells)  # columns: row number, then col 1..6
+    assert column_3[3].style == MARKED  # row 4
+    assert all(cell.style != MARKED for row, cell in enumerate(column_3) if row != 3)
+    status = ui._status(tutorial.state, 0, frozenset({"dice"}))
+    marked = [status.plain[s.start : s.end] for s in status.spans if s.style == MARKED]
+    assert len(marked) == 1 and marked[0].startswith("Dice ")

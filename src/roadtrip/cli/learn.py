@@ -56,7 +56,11 @@ def _show_step(console: Console, tutorial: Tutorial, ui: GameUI) -> None:
     assert step is not None
     seat = tutorial.seat
     console.print()
-    ui.render(console, tutorial.state, seat)
+    marked = getattr(ui, "render_marked", None)
+    if marked is not None:  # the board marks the step's parts itself
+        marked(console, tutorial.state, seat, step.highlight)
+    else:
+        ui.render(console, tutorial.state, seat)
     lines = [escape(step.text)]
     if step.highlight:
         lines.append(f"[magenta]Look at: {escape(_look_at(step.highlight))}[/]")

@@ -29,6 +29,8 @@ ENDINGS = {
     "no_move": "no legal move (the movement could not be carried out)",
     "max_rounds": "the round limit (max_rounds) was reached",
 }
+MARKED = "bold white on magenta"
+"""A tutorial step's fields and status parts: what to look at now."""
 LEGEND = "X crossed · (30) circled · X(30) crossed and circled: scores · @ you stand here"
 
 
@@ -68,7 +70,15 @@ class RoadTo300UI:
         return "You" if state.num_players() == 1 else f"Player {seat + 1}"
 
     # ------------------------------------------------------------ drawing
-    def sheet_table(self, state: State, seat: int, highlight: frozenset[str]) -> Table:
+    def sheet_table(
+        self,
+        state: State,
+        seat: int,
+        highlight: frozenset[str],
+        marked: frozenset[str] = frozenset(),
+    ) -> Table:
+        """The sheet; ``highlight`` fields (the choices) in magenta, ``marked`` ones
+        (a tutorial step's, "3,4") on a magenta background, above both."""
         sheet = _sheets(state, seat)[seat]
         position = _field(sheet["position"]) if sheet["position"] else None
         title = "Your sheet" if state.num_players() == 1 else f"Player {seat + 1}'s sheet"
@@ -92,31 +102,53 @@ class RoadTo300UI:
                     text, style = value, ""
                 if name in highlight:
                     style = "bold magenta underline"
+                if name in marked:
+                    style = MARKED
                 if name == position:
                     text, style = "@" + text, "bold black on yellow"
                 cells.append(Text(text, style=style))
             table.add_row(str(row), *cells)
         return table
 
-    def _status(self, state: State, seat: int) -> str:
+    def _status(self, state: State, seat: int, marked: frozenset[str] = frozenset()) -> Text:
+        """The status line; the parts named in ``marked`` (``dice``, ``failed-rolls``,
+        ``score``: a tutorial step's keys) in the marked style."""
         view = state.view(seat)
         sheet = view["sheets"][seat]
-        parts = [
-            f"Round {view['round']}",
-            f"Dice {_dice(sheet)}",
-            f"Failed rolls in a row: {sheet['failed_rolls']} of {MAX_FAILED_ROLLS}",
-            f"Score {sheet['score']}",
-        ]
+        score = f"Score {sheet['score']}"
         if state.num_players() == 1:
-            parts[-1] += f" (target {view['target']})"
-        return " · ".join(parts)
+            score += f" (target {view['target']})"
+        parts = [
+            ("round", f"Round {view['round']}"),
+            ("dice", f"Dice {_dice(sheet)}"),
+            (
+                "failed-rolls",
+                f"Failed rolls in a row: {sheet['failed_rolls']} of {MAX_FAILED_ROLLS}",
+            ),
+            ("score", score),
+        ]
+        line = Text()
+        for index, (key, words) in enumerate(parts):
+            if index:
+                line.append(" · ")
+            line.append(words, style=MARKED if key in marked else "")
+        return line
 
     def render(self, console: Console, state: State, seat: int) -> None:
+        self.render_marked(console, state, seat, ())
+
+    def render_marked(
+        self, console: Console, state: State, seat: int, keys: tuple[str, ...]
+    ) -> None:
+        """The board with a tutorial step's highlight keys marked on it (``field:C,R``
+        on the sheet; ``dice``, ``failed-rolls``, ``score`` in the status line)."""
         sheet = _sheets(state, seat)[seat]
         options = sheet["cross_options"] if sheet["step"] == "cross" else sheet["destinations"]
-        console.print(self.sheet_table(state, seat, frozenset(_field(o) for o in options)))
+        fields = frozenset(k.removeprefix("field:") for k in keys if k.startswith("field:"))
+        table = self.sheet_table(state, seat, frozenset(_field(o) for o in options), fields)
+        console.print(table)
         console.print(f"[dim]{escape(LEGEND)}[/]")
-        console.print(escape(self._status(state, seat)))
+        console.print(self._status(state, seat, frozenset(keys)))
         if state.num_players() > 1:
             scores = [
                 f"Player {s + 1}: {other['score']}" + (" (over)" if other["over"] else "")
