@@ -84,8 +84,8 @@ def test_learn_open_road_explains_a_wrong_card_and_hands_over_to_a_bot() -> None
     assert "Miami lies further down Florida" in output
     assert "This step's move: keeps the East Coast card Jacksonville, FL." in output
     assert "docs/rules/the-open-road.md#landing-the-hotel-heartland-and-side-trip" in output
-    # The other rider's scripted moves are told in the game's words.
-    assert "Player 2: plays Headwind" in output
+    # The other rider's scripted moves are told, as the board tells a bot's.
+    assert "Player 2 plays Headwind against you" in output
     assert "Rules for later" in output
     assert "From here the dice and cards come from seed 3." in output
     assert "bots ride the other bikes: Player 2 (heuristic)" in output

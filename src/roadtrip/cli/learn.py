@@ -29,11 +29,10 @@ from roadtrip.cli.play import (
     narrate,
     play_match,
     read_choice,
-    seat_names,
     ui_for,
 )
 from roadtrip.cli.seated_ui import SeatedUI
-from roadtrip.core import CHANCE, State
+from roadtrip.core import State
 from roadtrip.core.tutorial import Tutorial
 from roadtrip.games.tutorials import tutorial_ids, tutorial_script
 
@@ -76,13 +75,15 @@ def _show_step(console: Console, tutorial: Tutorial, ui: GameUI) -> None:
 
 
 def _tell(console: Console, ui: GameUI, before: State, tutorial: Tutorial) -> None:
-    """What followed the learner's move: its events, and the other seats' moves in
-    their own words (a step's text refers to them)."""
-    for seat, action, previous, events in narrate(ui, before, tutorial.state):
-        if seat not in (CHANCE, tutorial.seat):
-            who = ui.seat_name(previous, seat)
-            words = previous.action_to_string(action, seat, seat_names(ui, previous))
-            console.print(f"[cyan]{escape(who)}: {escape(words)}[/]")
+    """What followed the learner's move, the other seats' moves included (a step's
+    text refers to them): the board's own telling of every move where it has one
+    (``tell``: The Open Road, whose events follow an action's words), else its
+    events (Road Rally's tell a whole play at the move)."""
+    told = getattr(ui, "tell", None)
+    if told is not None:
+        told(console, before, tutorial.state)
+        return
+    for _, _, _, events in narrate(ui, before, tutorial.state):
         for event in events:
             console.print(f"[yellow]{escape(event)}[/]")
 

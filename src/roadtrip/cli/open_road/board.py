@@ -187,6 +187,11 @@ class OpenRoadUI(SeatedUI):
         self._tell(console, told, match.state)
         return "over"
 
+    def tell(self, console: Console, before: State, after: State) -> None:
+        """Every move from ``before`` to ``after`` in full, one line each, as the game
+        tells the others' moves (``roadtrip learn`` tells a step's aftermath so)."""
+        self._tell(console, before, after)
+
     def _tell(self, console: Console, told: State, now: State) -> State:
         """Print what happened since ``told``; returns the state told up to."""
         current = told.clone()
