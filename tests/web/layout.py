@@ -71,12 +71,14 @@ def small_targets(page: Any, exempt: str = "") -> list[str]:
             if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
             if (e.closest('[hidden], .visually-hidden')) continue;
             if (e.matches('input[type=checkbox], input[type=radio]')) {
-              const label = e.closest('label') || (e.id && document.querySelector(`label[for="${e.id}"]`));
+              const label = e.closest('label')
+                || (e.id && document.querySelector(`label[for="${e.id}"]`));
               if (label) box = label.getBoundingClientRect();
             }
             if (box.width < min - 0.5 || box.height < min - 0.5) {
               const name = (e.getAttribute('aria-label') || e.textContent || e.id || '').trim();
-              out.push(`${e.tagName.toLowerCase()}.${[...e.classList].join('.')} "${name.slice(0, 24)}" `
+              const what = `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}`;
+              out.push(`${what} "${name.slice(0, 24)}" `
                 + `${Math.round(box.width)}x${Math.round(box.height)}`);
             }
           }
@@ -159,7 +161,9 @@ BACKDROPS = """(e) => {
   for (let n = e; n; n = n.parentElement) {
     const style = getComputedStyle(n);
     const image = style.backgroundImage;
-    if (image && image.includes('gradient')) {
+    // a gradient drawn as a thin stripe (the top bar's dashed line) is not behind e
+    const whole = ['auto', 'auto auto', '100% 100%'].includes(style.backgroundSize);
+    if (image && image.includes('gradient') && whole) {
       for (const m of image.matchAll(/rgba?\\([^)]*\\)/g)) gradients.push(parse(m[0]));
     }
     const c = parse(style.backgroundColor);
