@@ -39,18 +39,20 @@ def phone_context(browser: Any, playwright_devices: dict[str, Any] | None = None
     return context
 
 
-def overflow(page: Any) -> dict[str, Any]:
-    """The page's scroll width against its viewport, and the widest elements."""
+def overflow(page: Any, screen: int) -> dict[str, Any]:
+    """The page's scroll width against the ``screen`` width, and the elements past
+    it.  (On a mobile viewport the page widens to hold what is too wide, so the
+    window's own width cannot be the measure.)"""
     result: dict[str, Any] = page.evaluate(
-        """() => {
-          const vw = document.documentElement.clientWidth;
+        """(vw) => {
           const wide = [...document.querySelectorAll('body *')].filter(e => {
             const r = e.getBoundingClientRect();
             return r.width > 0 && r.right > vw + 1 && getComputedStyle(e).position !== 'fixed';
           }).slice(0, 6).map(e => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} `
             + `${Math.round(e.getBoundingClientRect().right)}`);
-          return {scroll: document.documentElement.scrollWidth, width: window.innerWidth, wide};
-        }"""
+          return {scroll: document.documentElement.scrollWidth, width: vw, wide};
+        }""",
+        screen,
     )
     return result
 

@@ -121,7 +121,7 @@ def test_a_phone_shows_no_sideways_scroll_and_44_px_targets(
     else:
         open_board(live_server, page, board)
     shot(page, f"layout-{board}-phone")
-    wide = layout.overflow(page)
+    wide = layout.overflow(page, layout.PHONE[0])
     assert wide["scroll"] <= wide["width"], wide
     small = layout.small_targets(page, EXEMPT.get(board, ""))
     assert small == [], small
@@ -167,7 +167,28 @@ def test_320_px_wide_reflows_without_sideways_scroll(
         page.wait_for_selector("#opt-players, .game-card")
     else:
         open_board(live_server, page, board)
-    wide = layout.overflow(page)
+    wide = layout.overflow(page, layout.NARROW)
     if wide["scroll"] > wide["width"]:
         shot(page, f"layout-{board}-320")
     assert wide["scroll"] <= wide["width"], wide
+
+
+@pytest.mark.parametrize(
+    ("game", "bot"), [("get-your-kicks", "threshold"), ("mileage-may-vary", "random")]
+)
+def test_the_end_screen_fits_a_phone(
+    live_server: Any, contexts: Any, shot: Any, game: str, bot: str
+) -> None:
+    """Three bots play to the end; a spectator on a phone sees the scores table
+    without sideways scrolling (Get Your Kicks' was 532 px wide)."""
+    seats = [{"name": name, "bot": bot} for name in ("Ann", "Bo", "Cy")]
+    created = live_server.api(
+        "POST", "/api/matches", json={"game": game, "options": {"players": 3}, "seats": seats}
+    )
+    page = contexts("phone")
+    page.goto(live_server.url + created["spectator"]["url"])
+    page.wait_for_selector("#end-screen:not([hidden])", timeout=60_000)
+    shot(page, f"layout-{game}-end-phone")
+    wide = layout.overflow(page, layout.PHONE[0])
+    assert wide["scroll"] <= wide["width"], wide
+    assert layout.small_targets(page) == []
