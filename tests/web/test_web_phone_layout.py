@@ -120,7 +120,7 @@ def test_a_phone_shows_no_sideways_scroll_and_44_px_targets(
         page.wait_for_selector("#opt-players, .game-card")
     else:
         open_board(live_server, page, board)
-    shot(page, f"layout-{board}-phone")
+    shot(page, f"layout-{board}-phone", full_page=False)  # a full-page shot drops touch
     wide = layout.overflow(page, layout.PHONE[0])
     assert wide["scroll"] <= wide["width"], wide
     small = layout.small_targets(page, EXEMPT.get(board, ""))
@@ -188,7 +188,7 @@ def test_the_end_screen_fits_a_phone(
     page = contexts("phone")
     page.goto(live_server.url + created["spectator"]["url"])
     page.wait_for_selector("#end-screen:not([hidden])", timeout=60_000)
-    shot(page, f"layout-{game}-end-phone")
+    shot(page, f"layout-{game}-end-phone", full_page=False)
     wide = layout.overflow(page, layout.PHONE[0])
     assert wide["scroll"] <= wide["width"], wide
     assert layout.small_targets(page) == []
