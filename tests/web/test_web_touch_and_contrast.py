@@ -90,6 +90,8 @@ def test_the_focus_ring_contrasts_3_to_1_with_its_surroundings(
         page.wait_for_selector(".game-card")
     else:
         open_board(live_server, page, board)
+    if board == "road-rally":  # a card picked: Drive is enabled, and focusable
+        page.locator("#board .rr-hand button[data-card-type]:not([disabled])").first.click()
     assert _focus_failures(page) == []
 
 
