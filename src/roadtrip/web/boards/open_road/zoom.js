@@ -2,7 +2,8 @@
 //
 // The map is one <svg>; zooming changes its viewBox, which is kept here across
 // redraws (every state message draws the board anew).  The wheel zooms around
-// the pointer, dragging pans (a drag never counts as a click on a dot), and the
+// the pointer, dragging pans (a drag never counts as a click on a dot), two
+// fingers pinch to zoom around their midpoint (and pan as it moves), and the
 // +, - and whole-map buttons zoom around the centre.  From ZOOMED on, the svg
 // carries data-zoomed and the CSS shows the names of every city.
 
@@ -88,11 +89,54 @@ export function enableZoom(node, map) {
     { passive: false },
   );
   let drag = null;
+  let pinch = null; // two pointers down: { a, b, dist, view, point }
+  const pointers = new Map(); // pointerId -> [clientX, clientY], touch and pen alike
+  const swallowClick = () => {
+    // a drag or a pinch is not a click on the dot where it ends
+    const swallow = (e) => {
+      e.stopPropagation();
+      e.preventDefault();
+    };
+    node.addEventListener("click", swallow, { capture: true, once: true });
+    setTimeout(() => node.removeEventListener("click", swallow, { capture: true }), 0);
+  };
+  const startPinch = () => {
+    const [[a, pa], [b, pb]] = [...pointers.entries()];
+    const mid = { clientX: (pa[0] + pb[0]) / 2, clientY: (pa[1] + pb[1]) / 2 };
+    const [px, py] = svgPoint(node, map, mid);
+    pinch = { a, b, dist: Math.max(1, Math.hypot(pa[0] - pb[0], pa[1] - pb[1])), view: currentView(map).slice(), point: [px, py] };
+    drag = null;
+  };
   node.addEventListener("pointerdown", (event) => {
-    if (event.button !== 0) return;
+    if (event.pointerType !== "mouse") pointers.set(event.pointerId, [event.clientX, event.clientY]);
+    if (pointers.size === 2) {
+      startPinch();
+      return;
+    }
+    if (event.button !== 0 || pinch) return;
     drag = { x: event.clientX, y: event.clientY, start: currentView(map).slice(), moved: false, id: event.pointerId };
   });
   node.addEventListener("pointermove", (event) => {
+    if (pointers.has(event.pointerId)) pointers.set(event.pointerId, [event.clientX, event.clientY]);
+    if (pinch) {
+      const pa = pointers.get(pinch.a);
+      const pb = pointers.get(pinch.b);
+      if (!pa || !pb) return;
+      // the viewBox point first under the fingers' midpoint stays under it
+      const factor = Math.hypot(pa[0] - pb[0], pa[1] - pb[1]) / pinch.dist;
+      const [, , w0, h0] = pinch.view;
+      const w = w0 / factor;
+      const h = h0 / factor;
+      const rect = node.getBoundingClientRect();
+      const scale = Math.min(rect.width / w, rect.height / h);
+      const ox = rect.left + (rect.width - w * scale) / 2;
+      const oy = rect.top + (rect.height - h * scale) / 2;
+      const mx = (pa[0] + pb[0]) / 2;
+      const my = (pa[1] + pb[1]) / 2;
+      const [px, py] = pinch.point;
+      setView(node, map, [px - (mx - ox) / scale, py - (my - oy) / scale, w, h]);
+      return;
+    }
     if (!drag || event.pointerId !== drag.id) return;
     const dx = event.clientX - drag.x;
     const dy = event.clientY - drag.y;
@@ -104,16 +148,16 @@ export function enableZoom(node, map) {
     setView(node, map, [x - dx / scale, y - dy / scale, w, h]);
   });
   const end = (event) => {
-    if (!drag || event.pointerId !== drag.id) return;
-    if (drag.moved) {
-      // a drag is not a click on the dot where it ends
-      const swallow = (e) => {
-        e.stopPropagation();
-        e.preventDefault();
-      };
-      node.addEventListener("click", swallow, { capture: true, once: true });
-      setTimeout(() => node.removeEventListener("click", swallow, { capture: true }), 0);
+    pointers.delete(event.pointerId);
+    if (pinch) {
+      if (event.pointerId === pinch.a || event.pointerId === pinch.b) {
+        pinch = null;
+        swallowClick();
+      }
+      return;
     }
+    if (!drag || event.pointerId !== drag.id) return;
+    if (drag.moved) swallowClick();
     drag = null;
   };
   node.addEventListener("pointerup", end);
