@@ -14,7 +14,9 @@ exact McNemar p = 0.0037, came out at Holm p = 0.062.
 
 The verdict therefore asks the questions in order, as a designer does (who wins
 first), by **parallel gatekeeping** (Dmitrienko, Offen & Westfall 2003, Stat Med
-22:2387; a closed testing procedure):
+22:2387), in its multistage form (Dmitrienko, Tamhane & Wiens 2008, Biometrical
+Journal 50:667: the first family's test must be separable, as Bonferroni is and
+Holm is not; the last family's may be Holm):
 
 * the *wins* family is tested first, Bonferroni over its figures at 5%: adjusted
   ``p * n1`` for ``n1`` figures;
