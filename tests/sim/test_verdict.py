@@ -98,6 +98,7 @@ def test_the_report_says_so_in_its_opening_lines(study: tuple[ResultSet, ResultS
     html = report_html(list(study))
     answers = html[html.index("<h2>Answers</h2>") : html.index("</ul>", html.index("Answers"))]
     assert "1 significant change: starting place 4 win rate 32.7% to 26.0%" in answers
+    assert "McNemar exact p = 0.00366, adjusted p = 0.0293" in answers  # 0.00366 x 8
 
 
 def test_identical_runs_flag_nothing(study: tuple[ResultSet, ResultSet]) -> None:

@@ -149,10 +149,11 @@ def _figure(title: str, url: str, alt: str) -> str:
 
 def _comparison(comparison: Comparison) -> str:
     title = f"{comparison.other} against {comparison.base}"
+    wins = sum(d.family == WINS for d in comparison.differences)
     text = (
         f"<h3>{escape(title)}</h3><p class='note'>{escape(comparison.design)}; "
-        f"{len(comparison.differences)} figures: {escape(ORDER)}.</p>"
-        + _differences_table(title, comparison, comparison.differences)
+        f"{len(comparison.differences)} figures, {wins} of them on who wins (tested "
+        "first).</p>" + _differences_table(title, comparison, comparison.differences)
     )
     if comparison.counts:
         text += (
@@ -222,7 +223,8 @@ def _changes(comparison: Comparison) -> str:
         )
     described = "; ".join(
         f"{d.what} {_shown(d.a, d.kind == 'rate')} to {_shown(d.b, d.kind == 'rate')}, "
-        f"{d.change()}, adjusted p = {format_p(d.p_adjusted)}"
+        f"{d.change()}, {d.test} p = {format_p(d.p_value)}, adjusted p = "
+        f"{format_p(d.p_adjusted)}"
         for d in sorted(found, key=lambda d: d.p_adjusted)
     )
     return head + f"{len(found)} significant change{'s' if len(found) != 1 else ''}: {described}."
