@@ -6,6 +6,8 @@ runs must flag nothing; the adjusted p-values are those of the gatekeeping proce
 
 from __future__ import annotations
 
+import gc
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -130,3 +132,25 @@ def test_gatekept_matches_the_procedure_it_names() -> None:
     # No win figure changed: nothing else can be flagged.  No win figure: Holm alone.
     assert min(gatekept([0.5, 0.9], [1e-9])[1]) > 0.05
     assert gatekept([], [0.01, 0.04])[1] == pytest.approx([0.02, 0.04])
+
+
+def test_two_identical_variants_of_the_study_shape_are_flagged_at_most_10_times_in_100() -> None:
+    """The null with the study's 17 figures (8 of them on who wins): two disjoint sets
+    of 60 games drawn from one pool of a variant's games (the last starting place
+    wins 30%), compared game by game as a study compares them."""
+    rng = np.random.default_rng(2026)
+    places = rng.choice(SEATS, size=1200, p=[0.22, 0.24, 0.24, 0.30]).tolist()
+    pool = run_of("pool", "none", places)
+    assert pool.games is not None
+    gc.freeze()  # multipletests runs gc.collect(): keep it from rescanning the heap
+    flagged = 0
+    for _ in range(100):
+        a, b = (
+            replace(pool, games=replace(pool.games.take(rows), index=np.arange(60)))
+            for rows in rng.choice(pool.games.games, size=(2, 60), replace=False)
+        )
+        comparison = compare_runs(a, b)
+        assert comparison.paired and len(comparison.differences) == 17
+        flagged += bool(comparison.significant)
+    gc.unfreeze()
+    assert flagged <= 10, flagged
