@@ -28,8 +28,24 @@ NO_ROUNDS = -1  # ``rounds`` of a game that counts none (``rounds_played()`` is 
 NO_ENDING = -1  # ``ending_codes`` of a game that says no ending
 
 
+class PerGame:
+    """Arrays with a row per game: how many games and seats they hold (shared by
+    :class:`GameColumns` and :class:`~roadtrip.sim.game_table.GameTable`)."""
+
+    index: NDArray[np.int64]  # (games,)
+    scores: NDArray[np.float64]  # (games, seats)
+
+    @property
+    def games(self) -> int:
+        return int(self.index.shape[0])
+
+    @property
+    def seats(self) -> int:
+        return int(self.scores.shape[1])
+
+
 @dataclass(frozen=True)
-class GameColumns:
+class GameColumns(PerGame):
     """Games of one run, row ``r`` of every array being game ``index[r]``."""
 
     index: NDArray[np.int64]  # (games,)
@@ -41,14 +57,6 @@ class GameColumns:
     ending_names: tuple[str, ...]
     # The game's balance counts (roadtrip.sim.balance), 0 where a game has none.
     stats: dict[str, NDArray[np.int64]] = field(default_factory=dict)
-
-    @property
-    def games(self) -> int:
-        return int(self.index.shape[0])
-
-    @property
-    def seats(self) -> int:
-        return int(self.scores.shape[1])
 
     @property
     def wins(self) -> NDArray[np.bool_]:

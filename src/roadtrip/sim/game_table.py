@@ -24,7 +24,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from roadtrip.sim.balance import RATE_GROUPS
-from roadtrip.sim.columns import NO_ROUNDS, GameColumns
+from roadtrip.sim.columns import NO_ROUNDS, GameColumns, PerGame
 from roadtrip.sim.stats import GameResult
 
 # Wins rank ahead of every score (scores stay far below this in every game).
@@ -32,7 +32,7 @@ _WIN_BONUS = 1e12
 
 
 @dataclass(frozen=True)
-class GameTable:
+class GameTable(PerGame):
     """Per-game figures of a run, rows in ascending game index."""
 
     index: NDArray[np.int64]  # (games,)
@@ -44,14 +44,6 @@ class GameTable:
     # True when each column holds a run's values but a row is not one game (a table
     # rebuilt from histograms): only per-column figures are meaningful.
     marginal: bool = False
-
-    @property
-    def games(self) -> int:
-        return int(self.index.shape[0])
-
-    @property
-    def seats(self) -> int:
-        return int(self.scores.shape[1])
 
     @property
     def shares(self) -> NDArray[np.float64]:

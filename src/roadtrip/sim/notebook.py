@@ -4,7 +4,7 @@
     base = sim.run("road-rally", bots="heuristic", n=300, seed=1, options={"players": 4})
     fixed = sim.run("road-rally", bots="heuristic", n=300, seed=1,
                     options={"players": 4, "start_fix": "off_start_other"})
-    sim.compare(base, fixed, labels=["none", "off_start_other"])  # paired, Holm-adjusted
+    sim.compare(base, fixed, labels=["none", "off_start_other"])  # paired, gatekept
     sim.fairness(base)                                            # each seat's share
 
 :func:`run` plays like ``roadtrip simulate`` (the same games for the same seed, the
@@ -98,12 +98,11 @@ def _labels(count: int, labels: Sequence[str] | None) -> list[str]:
 
 
 def _comparison_rows(comparison: Comparison) -> list[dict[str, Any]]:
-    families = (("verdict", comparison.differences), ("counts", comparison.counts))
     return [
         {
             "base": comparison.base,
             "other": comparison.other,
-            "family": family,
+            "family": difference.family,
             "figure": difference.what,
             "kind": difference.kind,
             "base_value": difference.a,
@@ -113,22 +112,23 @@ def _comparison_rows(comparison: Comparison) -> list[dict[str, Any]]:
             "high": difference.high,
             "test": difference.test,
             "p": difference.p_value,
-            "p_holm": difference.p_adjusted,
+            "p_adjusted": difference.p_adjusted,
             "significant": difference.significant,
             "paired": comparison.paired,
             "games": comparison.games,
         }
-        for family, differences in families
-        for difference in differences
+        for difference in (*comparison.differences, *comparison.counts)
     ]
 
 
 def compare(*runs: Any, labels: Sequence[str] | None = None) -> Any:
     """Every run after the first against the first, figure by figure, as the report
-    compares them: a pandas DataFrame, a row per figure (``family`` "verdict": who
-    wins, scores, finishes, game length; "counts": the game's balance counts, a Holm
-    family of their own), with both values, the change and its 95% interval, the
-    test, the raw and Holm-adjusted p and whether the runs were paired."""
+    compares them: a pandas DataFrame, a row per figure (``family`` "wins": win
+    rates and ties, tested first; "play": scores, finishing places, length, endings,
+    tested at the level the wins pass on; "counts": the game's balance counts, a Holm
+    family of their own: :mod:`roadtrip.sim.multiplicity`), with both values, the
+    change and its 95% interval, the test, the raw and adjusted p and whether the
+    runs were paired."""
     import pandas as pd
 
     if len(runs) < 2:

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from roadtrip.sim.balance_tables import CellTable, balance_cells
 from roadtrip.sim.game_table import TableBuilder
+from roadtrip.sim.multiplicity import COUNTS, PLAY, WINS
 from roadtrip.sim.recording import iter_rows
 from roadtrip.sim.report_plots import (
     ReportError,
@@ -40,6 +41,14 @@ from roadtrip.sim.significance import Comparison, Difference, compare_runs, form
 from roadtrip.sim.stats import SimulationSummary
 
 __all__ = ["ReportError", "ResultSet", "load_result_set", "report_html", "write_report"]
+
+# The verdict's questions in the order they are tested (roadtrip.sim.multiplicity).
+QUESTIONS = {WINS: "who wins", PLAY: "how they play", COUNTS: "balance count"}
+ORDER = (
+    "who wins (win rates by seat, starting place and bot, ties) is tested first, "
+    "Bonferroni at 5%; how they play (scores, finishing positions, length, endings) "
+    "then, Holm at the level the win figures pass on"
+)
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 72rem;
@@ -140,10 +149,11 @@ def _figure(title: str, url: str, alt: str) -> str:
 
 def _comparison(comparison: Comparison) -> str:
     title = f"{comparison.other} against {comparison.base}"
+    wins = sum(d.family == WINS for d in comparison.differences)
     text = (
         f"<h3>{escape(title)}</h3><p class='note'>{escape(comparison.design)}; "
-        f"{len(comparison.differences)} figures, Holm's correction over all of them.</p>"
-        + _differences_table(title, comparison, comparison.differences)
+        f"{len(comparison.differences)} figures, {wins} of them on who wins (tested "
+        "first).</p>" + _differences_table(title, comparison, comparison.differences)
     )
     if comparison.counts:
         text += (
@@ -165,6 +175,7 @@ def _differences_table(
         unit = " pts" if rate else ""
         rows.append(
             (
+                QUESTIONS.get(diff.family, diff.family),
                 diff.what,
                 _shown(diff.a, rate),
                 _shown(diff.b, rate),
@@ -177,6 +188,7 @@ def _differences_table(
             )
         )
     columns = (
+        "question",
         "figure",
         comparison.base,
         comparison.other,
@@ -184,7 +196,7 @@ def _differences_table(
         "95% interval",
         "test",
         "p",
-        "Holm p",
+        "adjusted p",
         "at 5%",
     )
     return _table(CellTable(title, columns, tuple(rows)))
@@ -200,18 +212,19 @@ def _changes(comparison: Comparison) -> str:
     pairing = "game by game on the same seeds" if comparison.paired else "unpaired"
     head = (
         f"{comparison.other} against {comparison.base} ({comparison.games:,} games, "
-        f"{pairing}, {len(comparison.differences)} figures, Holm-corrected): "
+        f"{pairing}, {len(comparison.differences)} figures, who wins tested first): "
     )
     if not found:
         closest = min(comparison.differences, key=lambda d: d.p_adjusted)
         return head + (
             "no figure changed significantly; the nearest, "
-            f"{closest.what}: {closest.change()}, Holm-adjusted p = "
+            f"{closest.what}: {closest.change()}, adjusted p = "
             f"{format_p(closest.p_adjusted)}."
         )
     described = "; ".join(
         f"{d.what} {_shown(d.a, d.kind == 'rate')} to {_shown(d.b, d.kind == 'rate')}, "
-        f"{d.change()}, Holm-adjusted p = {format_p(d.p_adjusted)}"
+        f"{d.change()}, {d.test} p = {format_p(d.p_value)}, adjusted p = "
+        f"{format_p(d.p_adjusted)}"
         for d in sorted(found, key=lambda d: d.p_adjusted)
     )
     return head + f"{len(found)} significant change{'s' if len(found) != 1 else ''}: {described}."
@@ -322,9 +335,9 @@ def report_html(runs: Sequence[ResultSet], title: str | None = None) -> str:
         body.append("<h2>Comparison</h2>")
         body.append(
             "<p class='note'>Each figure of every run is compared with the first run "
-            f"({escape(runs[0].label)}), two-sided; within each comparison Holm's "
-            "correction keeps the chance of any false alarm at 5%, and both the raw and "
-            "the adjusted p are shown.</p>"
+            f"({escape(runs[0].label)}), two-sided. Within each comparison {escape(ORDER)}: "
+            "together they keep the chance of any false alarm at 5% (parallel "
+            "gatekeeping), and both the raw and the adjusted p are shown.</p>"
         )
         body += [_comparison(comparison) for comparison in comparisons]
     body.append(_fairness_section(runs, fairness))

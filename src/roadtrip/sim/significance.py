@@ -16,18 +16,19 @@ game's per-game rates (Road Rally's win rate by starting place, rally points).
   the Mann-Whitney U test with Welch's interval.  The comparison says why it is
   unpaired.
 
-Every test is two-sided.  The figures of one comparison about who wins, scores and
-finishes and how games go (seats, starting places, bots, ties, length, endings)
-form one family: Holm's step-down correction keeps the chance of any false alarm
-among them at 5% (``ALPHA``), and each figure shows its raw and its adjusted p.
-The game's balance counts (Road Rally's rally points, dozens of them) form a second
-family, corrected alike and shown apart: they describe, they do not decide.  The statistics
-come from SciPy and statsmodels (``pip install 'roadtrip[lab]'``).
+Every test is two-sided.  The verdict asks who wins first (each seat's, starting
+place's and bot's win rate, the ties), then how they play (scores, finishing
+positions, length, endings) at the level the first passes on: parallel
+gatekeeping, which keeps the chance of any false alarm among all of them at 5%
+(``ALPHA``; why this order and not Holm over all: :mod:`roadtrip.sim.multiplicity`).
+Each figure shows its raw and its adjusted p.  The game's balance counts (Road
+Rally's rally points, dozens of them) form a family of their own, Holm-corrected
+and shown apart: they describe, they do not decide.  The statistics come from
+SciPy and statsmodels (``pip install 'roadtrip[lab]'``).
 """
 
 from __future__ import annotations
 
-import math
 import warnings
 from collections import Counter
 from collections.abc import Sequence
@@ -39,9 +40,10 @@ from scipy import stats as sps
 
 from roadtrip.sim.balance import RATE_GROUPS
 from roadtrip.sim.game_table import GameTable, paired_tables
+from roadtrip.sim.multiplicity import ALPHA, COUNTS, PLAY, WINS, gatekept, holm_adjusted
 from roadtrip.sim.report_plots import ReportError, ResultSet
 
-ALPHA = 0.05
+__all__ = ["ALPHA", "Comparison", "Difference", "compare_runs", "format_p", "holm"]
 EXACT_BELOW = 100  # McNemar exact (binomial) below this many discordant games
 
 Values = NDArray[np.float64]
@@ -50,7 +52,8 @@ Values = NDArray[np.float64]
 @dataclass(frozen=True)
 class Difference:
     """One figure of two runs: ``a`` (the baseline) and ``b``, the 95% interval of
-    ``b - a``, the test's raw p-value and Holm's adjusted one (two-sided)."""
+    ``b - a``, the test's raw p-value and the adjusted one (two-sided) of its
+    ``family`` (:mod:`roadtrip.sim.multiplicity`: wins, play or counts)."""
 
     what: str
     kind: str  # "rate" (shown in percent) or "mean"
@@ -61,10 +64,11 @@ class Difference:
     p_value: float
     test: str
     p_adjusted: float = 1.0
+    family: str = PLAY
 
     @property
     def significant(self) -> bool:
-        """Significant at 5% after Holm's correction over the comparison."""
+        """Significant at 5% after the correction of its family."""
         return self.p_adjusted < ALPHA
 
     def change(self) -> str:
@@ -89,26 +93,27 @@ class Difference:
         verdict = (
             "significant"
             if self.significant
-            else "not significant (no evidence of a difference after Holm's correction)"
+            else "not significant (no evidence of a difference after the correction)"
         )
         return (
             f"{self.what}: {a} ({label_a}) against {b} ({label_b}), {self.change()}, "
-            f"{self.test} p = {format_p(self.p_value)}, Holm-adjusted p = "
+            f"{self.test} p = {format_p(self.p_value)}, adjusted p = "
             f"{format_p(self.p_adjusted)}: {verdict}"
         )
 
 
 @dataclass(frozen=True)
 class Comparison:
-    """Every figure of ``other`` against ``base``, one Holm family."""
+    """Every figure of ``other`` against ``base``: the verdict's figures (wins, then
+    play, gatekept) and the balance counts (a Holm family of their own)."""
 
     base: str
     other: str
     paired: bool
     games: int  # pairs of games (paired), else the smaller run's games
     design: str  # how the runs were compared, in words
-    differences: tuple[Difference, ...]  # the verdict's family: who wins, scores, length
-    # The game's balance counts (Road Rally's rally points): a second Holm family,
+    differences: tuple[Difference, ...]  # the verdict: who wins, then scores, length
+    # The game's balance counts (Road Rally's rally points): a Holm family apart,
     # shown but not part of the verdict, so dozens of counts do not drown it.
     counts: tuple[Difference, ...] = ()
 
@@ -199,13 +204,19 @@ def unpaired_mean(what: str, a: Values, b: Values) -> Difference:
 
 def holm(differences: Sequence[Difference]) -> list[Difference]:
     """``differences`` with Holm-adjusted p-values over all of them."""
-    from statsmodels.stats.multitest import multipletests
+    adjusted = holm_adjusted([d.p_value for d in differences])
+    return [replace(d, p_adjusted=p) for d, p in zip(differences, adjusted, strict=True)]
 
-    if not differences:
-        return []
-    raw = [d.p_value if math.isfinite(d.p_value) else 1.0 for d in differences]
-    adjusted = multipletests(raw, alpha=ALPHA, method="holm")[1]
-    return [replace(d, p_adjusted=float(p)) for d, p in zip(differences, adjusted, strict=True)]
+
+def verdict(differences: Sequence[Difference]) -> list[Difference]:
+    """The verdict's figures with the adjusted p-values of parallel gatekeeping: the
+    family wins first, then play, in the order they are tested (counts left out)."""
+    gate = [d for d in differences if d.family == WINS]
+    rest = [d for d in differences if d.family == PLAY]
+    passed, adjusted = gatekept([d.p_value for d in gate], [d.p_value for d in rest])
+    return [
+        replace(d, p_adjusted=p) for d, p in zip([*gate, *rest], [*passed, *adjusted], strict=True)
+    ]
 
 
 # Labels of the per-game rates that are balance counts, not who wins (see rate_label).
@@ -223,8 +234,8 @@ def rate_label(name: str) -> str:
     return name
 
 
-# A figure of both runs: (name, "rate" or "mean", per-game values of a and of b).
-Figure = tuple[str, str, Values, Values]
+# A figure of both runs: (family, name, "rate" or "mean", per-game values of a and b).
+Figure = tuple[str, str, str, Values, Values]
 
 
 def _figures(run_a: ResultSet, a: GameTable, run_b: ResultSet, b: GameTable) -> list[Figure]:
@@ -238,15 +249,17 @@ def _figures(run_a: ResultSet, a: GameTable, run_b: ResultSet, b: GameTable) -> 
             name = f"seat {seat + 1}"
             if many or a.wins[:, seat].any() or b.wins[:, seat].any():
                 wins_a = a.wins[:, seat].astype(np.float64)
-                out.append((f"{name} win rate", "rate", wins_a, b.wins[:, seat].astype(np.float64)))
-            out.append((f"{name} score", "mean", a.scores[:, seat], b.scores[:, seat]))
+                wins_b = b.wins[:, seat].astype(np.float64)
+                out.append((WINS, f"{name} win rate", "rate", wins_a, wins_b))
+            out.append((PLAY, f"{name} score", "mean", a.scores[:, seat], b.scores[:, seat]))
             if pos_a is not None and pos_b is not None:
-                out.append((f"{name} finishing position", "mean", pos_a[:, seat], pos_b[:, seat]))
+                positions = (pos_a[:, seat], pos_b[:, seat])
+                out.append((PLAY, f"{name} finishing position", "mean", *positions))
         if many and joint:
             ties_a = (a.wins.sum(axis=1) > 1).astype(np.float64)
             ties_b = (b.wins.sum(axis=1) > 1).astype(np.float64)
             if ties_a.any() or ties_b.any():
-                out.append(("ties (shared wins)", "rate", ties_a, ties_b))
+                out.append((WINS, "ties (shared wins)", "rate", ties_a, ties_b))
     bots_a, bots_b = run_a.summary.bots, run_b.summary.bots
     if joint and (len(set(bots_a)) > 1 or len(set(bots_b)) > 1):
         for bot in dict.fromkeys(bots_a):
@@ -255,6 +268,7 @@ def _figures(run_a: ResultSet, a: GameTable, run_b: ResultSet, b: GameTable) -> 
                 seats_b = [s for s, name in enumerate(bots_b) if name == bot]
                 out.append(
                     (
+                        WINS,
                         f"{bot} win rate (all its seats)",
                         "mean",
                         a.wins[:, seats_a].mean(axis=1, dtype=np.float64),
@@ -262,18 +276,18 @@ def _figures(run_a: ResultSet, a: GameTable, run_b: ResultSet, b: GameTable) -> 
                     )
                 )
     if not np.isnan(a.rounds).any() and not np.isnan(b.rounds).any():
-        out.append(("game length (rounds)", "mean", a.rounds, b.rounds))
+        out.append((PLAY, "game length (rounds)", "mean", a.rounds, b.rounds))
     endings = sorted({e for e in (*a.endings, *b.endings) if e is not None})
     if len(endings) > 1:
         for ending in endings:
-            out.append(
-                (f"games ending '{ending}'", "rate", a.ending_flags(ending), b.ending_flags(ending))
-            )
+            flags = (a.ending_flags(ending), b.ending_flags(ending))
+            out.append((PLAY, f"games ending '{ending}'", "rate", *flags))
     zeros_a, zeros_b = np.zeros(a.games), np.zeros(b.games)
     for name in sorted(set(a.rates) | set(b.rates)):
-        out.append(
-            (rate_label(name), "rate", a.rates.get(name, zeros_a), b.rates.get(name, zeros_b))
-        )
+        label = rate_label(name)
+        family = COUNTS if label.startswith(COUNT_LABELS) else WINS
+        rates = (a.rates.get(name, zeros_a), b.rates.get(name, zeros_b))
+        out.append((family, label, "rate", *rates))
     return out
 
 
@@ -308,8 +322,8 @@ def _compare(base: ResultSet, other: ResultSet) -> Comparison:
         a, b = paired_tables(base.games, other.games)
         figures = _figures(base, a, other, b)
         found = [
-            (paired_rate if kind == "rate" else paired_mean)(name, x, y)
-            for name, kind, x, y in figures
+            replace((paired_rate if kind == "rate" else paired_mean)(name, x, y), family=family)
+            for family, name, kind, x, y in figures
         ]
         design = (
             f"paired: the same {a.games:,} games (same seeds) compared game by game: "
@@ -320,8 +334,8 @@ def _compare(base: ResultSet, other: ResultSet) -> Comparison:
         a, b = table_of(base), table_of(other)
         figures = _figures(base, a, other, b)
         found = [
-            (unpaired_rate if kind == "rate" else unpaired_mean)(name, x, y)
-            for name, kind, x, y in figures
+            replace((unpaired_rate if kind == "rate" else unpaired_mean)(name, x, y), family=family)
+            for family, name, kind, x, y in figures
         ]
         design = (
             f"unpaired ({reason}): the score test of two proportions for rates, "
@@ -330,22 +344,16 @@ def _compare(base: ResultSet, other: ResultSet) -> Comparison:
         games = min(a.games, b.games)
     if not found:
         raise ReportError(f"{other.label} and {base.label} share no figure to compare")
-    primary = [d for d, figure in zip(found, figures, strict=True) if not _is_count(figure[0])]
-    counts = [d for d, figure in zip(found, figures, strict=True) if _is_count(figure[0])]
+    counts = [d for d in found if d.family == COUNTS]
     return Comparison(
         base.label,
         other.label,
         reason is None,
         games,
         design,
-        tuple(holm(primary)),
+        tuple(verdict(found)),
         tuple(holm(counts)),
     )
-
-
-def _is_count(what: str) -> bool:
-    """A balance count's figure (``COUNT_GROUPS``), tested in a family of its own."""
-    return what.startswith(COUNT_LABELS)
 
 
 def histogram_values(histogram: Counter[float]) -> Values:
