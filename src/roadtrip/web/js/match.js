@@ -15,6 +15,7 @@ import { loadBoard } from "../boards/index.js";
 import { motionAllowed, motionToggle } from "./motion.js";
 import { pageTitle, soundToggle } from "./attention.js";
 import { lastMove } from "./lastmove.js";
+import { keepFocus } from "./focus-memory.js";
 import { adviceByAction, adviceSettingText, adviceToggle, adviceWaiting, syncAdvice } from "./advice.js";
 import { followLog, names, renderChoices, renderEnd, renderLog, renderPlayers, renderTurn } from "./match-panels.js";
 
@@ -260,8 +261,14 @@ function context() {
   };
 }
 
+// Every redraw keeps the keyboard focus on the same choice, or the nearest one
+// (js/focus-memory.js); with nothing to choose it waits on the turn line.
 function render() {
   if (!msg || fatal) return;
+  keepFocus($("main"), draw, $("turn"), { nearest: !pending });
+}
+
+function draw() {
   $("game-name").textContent = msg.game_name;
   pageTitle(`${msg.game_name} · roadtrip`);
   $("download-btn").hidden = !msg.finished;
