@@ -16,6 +16,7 @@ import { motionAllowed, motionToggle } from "./motion.js";
 import { pageTitle, soundToggle } from "./attention.js";
 import { lastMove } from "./lastmove.js";
 import { keepFocus } from "./focus-memory.js";
+import { createAnnouncer } from "./announce.js";
 import { adviceByAction, adviceSettingText, adviceToggle, adviceWaiting, syncAdvice } from "./advice.js";
 import { followLog, names, renderChoices, renderEnd, renderLog, renderPlayers, renderTurn } from "./match-panels.js";
 
@@ -41,6 +42,7 @@ let remembered = false;
 let shownSeat = null; // hidden-information hot-seat: the seat whose view was uncovered
 let previousView = null; // the view the board drew last time (ctx.previous)
 let previousSeat = null; // whose view that was: another seat's is never passed on
+const announcer = createAnnouncer({ polite: () => $("announcer"), assertive: () => $("alert") });
 
 // ------------------------------------------------------------------ setup
 function start() {
@@ -294,6 +296,10 @@ function draw() {
   renderChoices(msg, board, ctx, { pending, choose });
   renderPlayers(msg, board);
   renderLog(msg, ctx);
+  if (board && msg.view) {
+    const headline = msg.finished ? board.endSummary(msg.view, ctx).headline : "";
+    announcer.update(msg, { detail: board.statusLine(msg.view, ctx), headline });
+  }
 }
 
 // --------------------------------------------------------- pass the device
