@@ -68,6 +68,7 @@ export function sentences(msg) {
   const seats = logSeats(msg.log, msg.players, msg.log_seats);
   return msg.log.map((line, i) => ({
     index: (msg.log_start || 0) + i,
+    seat: seats[i] ?? null,
     line: String(line),
     text: sentence(msg.game, line, seats[i], msg.players),
   }));
@@ -86,7 +87,7 @@ export function viewNews(msg, before, after) {
     if (!(n > (before.busts[seat] || 0))) return;
     const lost = Array.isArray(after.last_bust) ? after.last_bust.length : 0;
     const last = lost ? after.last_bust[lost - 1] : null;
-    const colour = last !== null && after.colors && after.colors[last] ? after.colors[last].name : null;
+    const colour = last !== null && after.colors && after.colors[last] ? after.colors[last].name.toLowerCase() : null;
     const who = nameOf(msg, seat);
     const why = after.game === "get-your-kicks" && colour ? ` with a second ${colour} cube` : "";
     const cubes = lost === 1 ? "1 cube" : `${lost} cubes`;

@@ -41,6 +41,7 @@ export function createAnnouncer({ polite, assertive }) {
   let lastSeat = null;
   let turnWasMine = false;
   let over = false;
+  let others = false; // the lines just said hold another player's move
 
   function firstIndex(msg) {
     const kept = Number(store(key));
@@ -57,9 +58,11 @@ export function createAnnouncer({ polite, assertive }) {
 
   function moves(msg) {
     const out = [];
+    others = false;
     for (const s of sentences(msg)) {
       if (s.index >= next || (said.has(s.index) && said.get(s.index) !== s.text)) {
         out.push(s.text);
+        if (s.seat !== null && !msg.my_seats.includes(s.seat)) others = true;
         said.set(s.index, s.text);
       }
     }
@@ -91,7 +94,9 @@ export function createAnnouncer({ polite, assertive }) {
       told.push(`Game over. ${headline}`.trim());
     }
     const mine = Boolean(msg.choices && msg.choices.length && !msg.finished);
-    if (mine && (!turnWasMine || !sameSeat)) {
+    // "Your turn" when it becomes yours, and again once others have moved since
+    // (their moves may all arrive in one message, with no state in between).
+    if (mine && (!turnWasMine || !sameSeat || others)) {
       const who = msg.my_seats.length > 1 && msg.players[msg.seat] ? `${msg.players[msg.seat].name}'s turn` : "Your turn";
       urgent.push(`${who}${detail ? `: ${detail}` : "."}`);
     }
