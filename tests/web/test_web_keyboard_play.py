@@ -26,34 +26,40 @@ from keyboard_play import check_transcript, press_choice, watch
 END = "#end-screen:not([hidden])"
 MAX_MOVES = 400
 
-# game -> options, bot, when the page awaits this player, what to press
+# game -> options, what "Read the table" says, bot, when the page awaits this
+# player, what to press
 GAMES: dict[str, dict[str, Any]] = {
     "road-to-300": {
         "options": {"max_rounds": 3},
+        "table": ["Ann (you)'s sheet", "Bot Bo's sheet", "Score:", "Crossed out"],
         "bot": "greedy",
         "ready": "#board .choice",
         "press": "#board .choice",
     },
     "get-your-kicks": {
         "options": {"max_rounds": 2},
+        "table": ["Ann (you)'s mat", "Bot Bo's mat", "Points:", "The bag"],
         "bot": "push-your-luck",
         "ready": "#board button.ms-action[data-action]:not([disabled])",
         "press": "#board button.ms-action[data-action]:not([disabled])",
     },
     "mileage-may-vary": {
         "options": {"max_rounds": 2},
+        "table": ["Ann (you)'s mat", "Boxes filled", "The bag"],
         "bot": "push-your-luck",
         "ready": "#board button.ms-action[data-action]:not([disabled])",
         "press": "#board button.ms-action[data-action]:not([disabled])",
     },
     "road-rally": {
         "options": {"players": 2, "max_rounds": 3},
+        "table": ["The cars in race order", "Your cards (only you see them)", "Bot Bo: space"],
         "bot": "heuristic",
         "ready": '#board .rr-board[data-await="me"][data-busy="false"]',
         "press": "#board .rr-mine button[data-action]:not([disabled])",
     },
     "open-road": {
         "options": {"players": 2, "max_rounds": 2},
+        "table": ["Ann (you)", "Bot Bo", "Energy", "Pannier"],
         "bot": "heuristic",
         "ready": '#board .or-board[data-await="me"][data-busy="false"]',
         "press": (
@@ -149,6 +155,12 @@ def test_a_game_played_to_the_end_by_keyboard_is_heard_move_by_move(
     assert moves > 0
     state = final_state(live_server, created)
     check_transcript(page, state)
+    # "Read the table": the board in words, opened with the keyboard.
+    press_choice(page, "#table-text summary")
+    page.wait_for_selector("#table-text-body section")  # filled on the toggle event
+    table = page.locator("#table-text-body").inner_text()
+    for words in GAMES[game]["table"]:
+        assert words in table, table
 
 
 def test_open_road_focus_and_map_in_the_accessibility_tree(

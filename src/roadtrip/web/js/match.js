@@ -61,6 +61,7 @@ function start() {
   $("rules-btn").addEventListener("click", openRules);
   $("download-btn").addEventListener("click", download);
   $("log").addEventListener("scroll", followLog, { passive: true });
+  $("table-text").addEventListener("toggle", render); // filled only while open
   $("pass-show").addEventListener("click", uncover);
   document.querySelector(".topbar nav").prepend(adviceToggle(render), motionToggle(), soundToggle());
   document.addEventListener("keydown", coverKey);
@@ -296,10 +297,24 @@ function draw() {
   renderChoices(msg, board, ctx, { pending, choose });
   renderPlayers(msg, board);
   renderLog(msg, ctx);
+  renderTableText(ctx);
   if (board && msg.view) {
     const headline = msg.finished ? board.endSummary(msg.view, ctx).headline : "";
     announcer.update(msg, { detail: board.statusLine(msg.view, ctx), headline });
   }
+}
+
+// "Read the table": the board's state in words, on demand (the board's
+// tableText()); kept up to date while it is open, empty while closed.
+function renderTableText(ctx) {
+  const box = $("table-text");
+  const can = Boolean(board && msg.view && board.tableText);
+  box.hidden = !can;
+  if (!can || !box.open) {
+    fill($("table-text-body"));
+    return;
+  }
+  fill($("table-text-body"), ...board.tableText(msg.view, ctx));
 }
 
 // --------------------------------------------------------- pass the device
@@ -322,7 +337,7 @@ function covered() {
 
 function renderCover() {
   const cover = $("pass-cover");
-  for (const id of ["turn", "end-screen", "board", "choices", "players", "log"]) fill($(id));
+  for (const id of ["turn", "end-screen", "board", "table-text-body", "choices", "players", "log"]) fill($(id));
   $("end-screen").hidden = true;
   $("main").hidden = true;
   fill($("toasts"));

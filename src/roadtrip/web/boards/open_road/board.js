@@ -50,6 +50,7 @@ import { promptOf, seated } from "./texts.js";
 
 export { rulesSummary } from "./rules.js";
 export { endSummary, playerExtra, statusLine } from "./texts.js";
+export { tableText } from "./table.js";
 
 ensureStylesheet(new URL("./board.css", import.meta.url));
 

@@ -19,6 +19,7 @@ import { CELL, GAP, legend, sheetSvg } from "./sheet.js";
 import { ENDED, nameOf, stepWord } from "./texts.js";
 
 export { endSummary, playerExtra, rulesSummary, statusLine } from "./texts.js";
+export { tableText } from "./table.js";
 
 ensureStylesheet(new URL("./board.css", import.meta.url));
 
