@@ -71,7 +71,10 @@ GAMES: dict[str, dict[str, Any]] = {
 RALLY_CARD = "#board .rr-hand button[data-card-type]:not([disabled])"
 RALLY_DRIVE = '#board button[data-action="6"]:not([disabled])'
 
-LOG_MARK = "() => { const l = document.querySelector('#log li:last-child .n'); return l ? l.textContent : ''; }"
+LOG_MARK = (
+    "() => { const l = document.querySelector('#log li:last-child .n');"
+    " return l ? l.textContent : ''; }"
+)
 
 
 def create(live_server: Any, game: str) -> dict[str, Any]:
@@ -163,9 +166,7 @@ def test_a_game_played_to_the_end_by_keyboard_is_heard_move_by_move(
         assert words in table, table
 
 
-def test_open_road_focus_and_map_in_the_accessibility_tree(
-    live_server: Any, new_page: Any
-) -> None:
+def test_open_road_focus_and_map_in_the_accessibility_tree(live_server: Any, new_page: Any) -> None:
     created = create(live_server, "open-road")
     page = new_page(1280, 900)
     watch(page)
@@ -205,7 +206,7 @@ def test_get_your_kicks_mat_names_its_states_and_the_cube_drawn(
     assert "Route 66 sign" in snapshot and "Illinois" in snapshot, snapshot
     assert "the last one drawn" in snapshot, snapshot
     # Play on (stop at once) until a state holds a cube: the tree says which.
-    for moves in range(20):
+    for _ in range(20):
         if page.locator(f"{mat} .state.has").count():
             break
         press_choice(page, '#board button.ms-action[data-action="0"]:not([disabled])')

@@ -8,6 +8,7 @@ import {
   ABBR, BLACK, BOX, CUBE, FILL_UP, H, HEAD, KICKS, SIGN, SIX_BLACK, TH, TW, W, ZONE,
   colorsByPlace, inkFor, markOf, mix, nameOf, placeOf, plural, tileBase, tileX,
 } from "./common.js";
+import { readable } from "./table.js";
 
 /** The classes of a cube drawn this turn: "latest" for the last draw (or the last
  * fill-up), "drop-in" (animated) for a cube new since the last view when motion is on. */
@@ -398,36 +399,6 @@ export function matSvg(view, mat, ctx, { compact, label }) {
   const byPlace = colorsByPlace(view);
   view.route.forEach((place, i) => root.append(tileSvg(view, mat, byPlace[place], i, compact, ctx)));
   root.append(view.game === KICKS ? casinoSvg(view, mat, compact, ctx) : pumpsSvg(view, mat, compact, ctx));
-  readable(view, mat, root);
+  readable(view, mat, root); // table.js: the parts named, the decoration hidden
   return root;
 }
-
-/** The cubes of this turn in words, the last one drawn named as such. */
-function drawnWords(view, mat) {
-  const active = view.current_seat === mat.seat && view.phase !== "over";
-  const cubes = (active ? (view.game === KICKS ? view.casino : view.pumps) : null) || [];
-  if (!cubes.length) return "no cubes drawn this turn";
-  const words = cubes.map((c) => `${view.colors[c].name.toLowerCase()} (${placeOf(view, c)})`);
-  return `drawn this turn: ${words.join(", ")}; the last one drawn: ${words[words.length - 1]}`;
-}
-
-// The mat is a group of named parts, not one picture: each state (and the sign)
-// is an image named by its tip (its cubes), the casino or the pumps name the
-// cubes of the turn and the last one drawn; the drawing's frame, road and words
-// are hidden.  A name and an equal tooltip would be read twice: the <title> goes.
-function readable(view, mat, root) {
-  root.setAttribute("role", "group");
-  for (const part of [...root.children]) {
-    const title = [...part.children].find((n) => n.tagName.toLowerCase() === "title");
-    if (!title) {
-      part.setAttribute("aria-hidden", "true");
-      continue;
-    }
-    let name = title.textContent;
-    if (part.classList.contains("casino") || part.classList.contains("pumps")) name = `${name} Now ${drawnWords(view, mat)}.`;
-    part.setAttribute("role", "img");
-    part.setAttribute("aria-label", name);
-    title.remove();
-  }
-}
-

@@ -1,8 +1,10 @@
-// main_street/table.js: America's Main Street's table in words ("Read the
+// boards/main_street/table.js: America's Main Street's table in words ("Read the
 // table"): every mat's states with their cubes (or boxes filled), the cubes of
-// the turn under way with the last one drawn, and what is left in the bag.
+// the turn under way with the last one drawn, and what is left in the bag; and
+// the mat drawing's parts named for screen readers (readable(), for mat.js).
 
 import { count, seatName, section } from "../../js/table-text.js";
+import { placeOf } from "./common.js";
 
 const KICKS = "get-your-kicks";
 
@@ -34,3 +36,33 @@ export function tableText(view, ctx = {}) {
   );
   return [section("The game", [`Round ${view.round}`]), turn, ...(view.mats || []).map((m) => mat(view, m, ctx)), bag].filter(Boolean);
 }
+
+/** The cubes of this turn in words, the last one drawn named as such. */
+function drawnWords(view, mat) {
+  const active = view.current_seat === mat.seat && view.phase !== "over";
+  const cubes = (active ? (view.game === KICKS ? view.casino : view.pumps) : null) || [];
+  if (!cubes.length) return "no cubes drawn this turn";
+  const words = cubes.map((c) => `${view.colors[c].name.toLowerCase()} (${placeOf(view, c)})`);
+  return `drawn this turn: ${words.join(", ")}; the last one drawn: ${words[words.length - 1]}`;
+}
+
+// The mat is a group of named parts, not one picture: each state (and the sign)
+// is an image named by its tip (its cubes), the casino or the pumps name the
+// cubes of the turn and the last one drawn; the drawing's frame, road and words
+// are hidden.  A name and an equal tooltip would be read twice: the <title> goes.
+export function readable(view, mat, root) {
+  root.setAttribute("role", "group");
+  for (const part of [...root.children]) {
+    const title = [...part.children].find((n) => n.tagName.toLowerCase() === "title");
+    if (!title) {
+      part.setAttribute("aria-hidden", "true");
+      continue;
+    }
+    let name = title.textContent;
+    if (part.classList.contains("casino") || part.classList.contains("pumps")) name = `${name} Now ${drawnWords(view, mat)}.`;
+    part.setAttribute("role", "img");
+    part.setAttribute("aria-label", name);
+    title.remove();
+  }
+}
+

@@ -1,4 +1,4 @@
-// open_road/table.js: The Open Road's table in words ("Read the table"): the
+// boards/open_road/table.js: The Open Road's table in words ("Read the table"): the
 // round and whose turn it is, and every rider's place, energy, money, route
 // and (your own only) cards; the map's drawing itself is hidden from screen
 // readers, so this is where a listener learns where everyone is.

@@ -1,4 +1,4 @@
-// road_rally/table.js: Road Rally's table in words ("Read the table"): the
+// boards/road_rally/table.js: Road Rally's table in words ("Read the table"): the
 // round, every car's place on the track with its points, the size (never the
 // cards) of the others' hands, and your own hand and rally point cards.
 

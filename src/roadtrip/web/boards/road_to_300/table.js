@@ -1,4 +1,4 @@
-// road_to_300/table.js: Road to 300's table in words ("Read the table"): the
+// boards/road_to_300/table.js: Road to 300's table in words ("Read the table"): the
 // round, and for every sheet its score, where its piece stands, the dice it
 // rolled, and the fields crossed out and circled.
 
