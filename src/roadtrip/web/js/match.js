@@ -62,6 +62,7 @@ function start() {
   $("download-btn").addEventListener("click", download);
   $("log").addEventListener("scroll", followLog, { passive: true });
   $("table-text").addEventListener("toggle", render); // filled only while open
+  document.addEventListener("roadtrip:time-low", (event) => announcer.alert(`Your time is almost out: ${event.detail} left.`));
   $("pass-show").addEventListener("click", uncover);
   document.querySelector(".topbar nav").prepend(adviceToggle(render), motionToggle(), soundToggle());
   document.addEventListener("keydown", coverKey);
