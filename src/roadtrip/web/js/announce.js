@@ -16,6 +16,7 @@ import { logSeats } from "./lastmove.js";
 import { sentences, viewNews } from "./announce-words.js";
 
 const KEPT = 400; // line texts remembered (the server sends at most 300)
+const SHOWN = 40; // paragraphs kept in a region
 
 function store(key, value) {
   try {
@@ -27,10 +28,13 @@ function store(key, value) {
   return null;
 }
 
-/** Put sentences into a live region as new paragraphs (the region stays). */
+/** Add sentences to a live region as new paragraphs (the region stays).  Old
+ *  paragraphs are dropped only once many newer ones follow: a screen reader may
+ *  still be reading them, and removals are not announced. */
 function speak(region, texts) {
   if (!region || !texts.length) return;
-  region.replaceChildren(...texts.map((t) => Object.assign(document.createElement("p"), { textContent: t })));
+  region.append(...texts.map((t) => Object.assign(document.createElement("p"), { textContent: t })));
+  while (region.childElementCount > SHOWN) region.firstElementChild.remove();
 }
 
 export function createAnnouncer({ polite, assertive }) {
