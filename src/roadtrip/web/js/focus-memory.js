@@ -9,7 +9,8 @@
 // server's action number), else its id, else its accessible name.  Before a
 // redraw keepFocus() notes the key of the focused control and its place among
 // the focusable controls of the scope; after it, when the focus was lost, it
-// focuses the control with the same key, else the one now at the same place
+// focuses the control with the same key, else the one of the same sort (tag and
+// first class) at the same place among those, else the one now at the same place
 // (the nearest sibling), else the scope's fallback (a tabindex=-1 heading or
 // banner), so the focus is never left on <body>.  A focus parked on the
 // fallback (while nothing could be chosen, e.g. during a bot's turn) goes back
@@ -29,6 +30,13 @@ export function focusKey(node) {
   if (node.id) return `#${node.id}`;
   const name = node.getAttribute("aria-label") || (node.textContent || "").trim();
   return name ? `n:${node.tagName}:${name}` : null;
+}
+
+/** What sort of control a node is (a sheet's field, a decision button...): the
+ *  nearest control of the same sort is a better stand-in than any neighbour. */
+function kindOf(node) {
+  const first = node.classList && node.classList.length ? node.classList[0] : "";
+  return `${node.tagName}.${first}`;
 }
 
 function usable(node) {
@@ -56,7 +64,9 @@ export function rememberFocus(scope) {
   if (active && scope.contains(active) && active !== scope) {
     if (old && old.parked && active === old.parked) return old;
     const list = focusables(scope);
-    const memo = { key: focusKey(active), index: Math.max(0, list.indexOf(active)), parked: null };
+    const kind = kindOf(active);
+    const same = list.filter((n) => kindOf(n) === kind);
+    const memo = { key: focusKey(active), index: Math.max(0, list.indexOf(active)), kind, kindIndex: Math.max(0, same.indexOf(active)), parked: null };
     memory.set(scope, memo);
     return memo;
   }
@@ -76,6 +86,8 @@ export function restoreFocus(scope, memo, fallback = null, { nearest = true } = 
   if (!lost() && !parked) return;
   const list = focusables(scope);
   let target = memo.key ? list.find((n) => focusKey(n) === memo.key) : null;
+  const same = nearest ? list.filter((n) => kindOf(n) === memo.kind) : [];
+  if (!target && same.length) target = same[Math.min(memo.kindIndex, same.length - 1)];
   if (!target && list.length && nearest) target = list[Math.min(memo.index, list.length - 1)];
   if (target) {
     memo.parked = null;

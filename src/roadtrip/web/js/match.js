@@ -338,7 +338,8 @@ function covered() {
 
 function renderCover() {
   const cover = $("pass-cover");
-  for (const id of ["turn", "end-screen", "board", "table-text-body", "choices", "players", "log"]) fill($(id));
+  // The live regions too: what they said came from the previous seat's view.
+  for (const id of ["turn", "end-screen", "board", "table-text-body", "choices", "players", "log", "announcer", "alert"]) fill($(id));
   $("end-screen").hidden = true;
   $("main").hidden = true;
   fill($("toasts"));
