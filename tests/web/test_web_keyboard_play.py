@@ -158,6 +158,11 @@ def test_a_game_played_to_the_end_by_keyboard_is_heard_move_by_move(
     assert moves > 0
     state = final_state(live_server, created)
     check_transcript(page, state)
+    if "busts" in state["view"]:
+        # Every Main Street bust was said once: the player's own in the assertive
+        # region, the bot's in the polite one.
+        said = page.evaluate("window.__transcript.concat(window.__alerts)")
+        assert sum(" busted" in t for t in said) == sum(state["view"]["busts"]), said
     # "Read the table": the board in words, opened with the keyboard.
     press_choice(page, "#table-text summary")
     page.wait_for_selector("#table-text-body section")  # filled on the toggle event

@@ -18,7 +18,7 @@ import { lastMove } from "./lastmove.js";
 import { keepFocus } from "./focus-memory.js";
 import { createAnnouncer } from "./announce.js";
 import { adviceByAction, adviceSettingText, adviceToggle, adviceWaiting, syncAdvice } from "./advice.js";
-import { followLog, names, renderChoices, renderEnd, renderLog, renderPlayers, renderTurn } from "./match-panels.js";
+import { followLog, names, renderChoices, renderEnd, renderLog, renderPlayers, renderTableText, renderTurn } from "./match-panels.js";
 
 const FATAL_CLOSE = { 4400: "bad_hello", 4401: "access_denied", 4404: "not_found" };
 const PENDING_TIMEOUT_MS = 8000;
@@ -298,24 +298,11 @@ function draw() {
   renderChoices(msg, board, ctx, { pending, choose });
   renderPlayers(msg, board);
   renderLog(msg, ctx);
-  renderTableText(ctx);
+  renderTableText(msg, board, ctx);
   if (board && msg.view) {
     const headline = msg.finished ? board.endSummary(msg.view, ctx).headline : "";
     announcer.update(msg, { detail: board.statusLine(msg.view, ctx), headline });
   }
-}
-
-// "Read the table": the board's state in words, on demand (the board's
-// tableText()); kept up to date while it is open, empty while closed.
-function renderTableText(ctx) {
-  const box = $("table-text");
-  const can = Boolean(board && msg.view && board.tableText);
-  box.hidden = !can;
-  if (!can || !box.open) {
-    fill($("table-text-body"));
-    return;
-  }
-  fill($("table-text-body"), ...board.tableText(msg.view, ctx));
 }
 
 // --------------------------------------------------------- pass the device
