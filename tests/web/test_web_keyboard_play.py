@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # keyboard_play.py, next to this file
+from a11y import assert_accessible
 from keyboard_play import check_transcript, press_choice, watch
 
 END = "#end-screen:not([hidden])"
@@ -169,6 +170,8 @@ def test_a_game_played_to_the_end_by_keyboard_is_heard_move_by_move(
     table = page.locator("#table-text-body").inner_text()
     for words in GAMES[game]["table"]:
         assert words in table, table
+    assert table.count("Hand:") <= 1, table  # Road Rally: your own hand, no other
+    assert_accessible(page, include="#table-text")
 
 
 def test_open_road_focus_and_map_in_the_accessibility_tree(live_server: Any, new_page: Any) -> None:
@@ -188,6 +191,9 @@ def test_open_road_focus_and_map_in_the_accessibility_tree(live_server: Any, new
         focused = ax_node(page)
         assert ax_text(focused, "role") == "button", focused
         assert ax_text(focused, "name"), focused
+    # "Show the route" (a rider's name) redraws the board: the focus stays on it.
+    press_choice(page, '#board .or-rider-head[aria-pressed="false"]')
+    page.wait_for_selector('#board .or-rider-head[aria-pressed="true"]:focus')
     # The map's drawing (states, roads, hundreds of dots) is not in the reading
     # order: only the dots that can be chosen now are.
     snapshot = page.locator("#board svg.or-map").aria_snapshot()
