@@ -1,5 +1,6 @@
-"""Browser tests: the lobby keeps the keyboard focus (issue 27), and a match page
-says "your time is almost out" in its assertive region, once.
+"""Browser tests: the lobby keeps the keyboard focus (issue 27); a match page has one
+polite and one assertive live region, and says "your time is almost out" in the
+assertive one, once.
 
 "New match" redraws the game cards and "Create match" is disabled while the match
 is made: both used to drop the focus to <body>.  Keys only (Tab, Enter), as a
@@ -7,9 +8,12 @@ keyboard player would (keyboard_play.py)."""
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Any
+
+import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # keyboard_play.py, next to this file
 from keyboard_play import press_choice, watch
@@ -58,3 +62,15 @@ def test_time_almost_out_is_said_once_in_the_assertive_region(
     alerts = page.evaluate("window.__alerts")
     assert sum("almost out" in a for a in alerts) == 1, alerts
     assert not page.evaluate("window.__transcript.filter((t) => t.includes('almost out'))")
+
+
+def test_the_match_page_has_one_polite_and_one_assertive_region_empty_at_load(
+    live_server: Any,
+) -> None:
+    """The regions are in the page from the start, empty; nothing else is live (the
+    turn line, the end screen and the toasts speak through them)."""
+    html = httpx.get(live_server.url + "/m/some-match", timeout=10).text
+    polite = re.findall(r'<div id="(\w+)"[^>]*aria-live="polite"[^>]*></div>', html)
+    assertive = re.findall(r'<div id="(\w+)"[^>]*aria-live="assertive"[^>]*></div>', html)
+    assert (polite, assertive) == (["announcer"], ["alert"]), html
+    assert html.count("aria-live") == 2 and 'role="status"' not in html, html
