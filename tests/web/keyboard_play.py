@@ -4,7 +4,8 @@
 every paragraph added to the polite live region ``#announcer`` goes to
 ``window.__transcript``, the assertive ``#alert`` to ``window.__alerts``, and after
 every redraw of the game log (a move by anyone) whether the focus was on
-``<body>`` (``window.__bodyFocus``, once the player has pressed a key).
+``<body>`` (``window.__bodyFocus``, once the player has pressed a key).  The
+transcripts survive a reload (sessionStorage).
 
 ``press_choice(page, selector)`` moves the focus with Tab (then Shift+Tab) until
 it is on an element matching ``selector`` and presses Enter or Space: no click,
@@ -18,13 +19,16 @@ from collections import Counter
 from typing import Any
 
 WATCH = """
-window.__transcript = [];
-window.__alerts = [];
+// Kept in sessionStorage too, so that a reload goes on with the same transcript.
+const kept = (name) => JSON.parse(sessionStorage.getItem(name) || "[]");
+window.__transcript = kept("__transcript");
+window.__alerts = kept("__alerts");
 window.__bodyFocus = [];
 window.__keys = 0;
 document.addEventListener("keydown", () => { window.__keys += 1; }, true);
 document.addEventListener("DOMContentLoaded", () => {
-  const record = (id, out) => {
+  const record = (id, name) => {
+    const out = window[name];
     const region = document.getElementById(id);
     if (!region) return;
     new MutationObserver((changes) => {
@@ -32,12 +36,13 @@ document.addEventListener("DOMContentLoaded", () => {
         for (const node of change.addedNodes) {
           const text = (node.textContent || "").trim();
           if (text) out.push(text);
+          sessionStorage.setItem(name, JSON.stringify(out));
         }
       }
     }).observe(region, { childList: true, subtree: true, characterData: true });
   };
-  record("announcer", window.__transcript);
-  record("alert", window.__alerts);
+  record("announcer", "__transcript");
+  record("alert", "__alerts");
   const log = document.getElementById("log");
   if (log) {
     new MutationObserver(() => {

@@ -104,10 +104,11 @@ def one_move(page: Any, game: str, moves: int) -> None:
     press_choice(page, spec["press"], "Enter" if moves % 2 == 0 else "Space")
 
 
-def play_to_the_end(page: Any, game: str) -> int:
+def play_to_the_end(page: Any, game: str, stop: int = MAX_MOVES) -> int:
+    """Play until the end (or ``stop`` moves): the number of moves made."""
     spec = GAMES[game]
     moves = 0
-    while moves < MAX_MOVES:
+    while moves < stop:
         page.wait_for_selector(f"{spec['ready']}, {END}")
         if page.locator(END).count():
             return moves
@@ -118,6 +119,8 @@ def play_to_the_end(page: Any, game: str) -> int:
         page.wait_for_function(
             f"m => ({LOG_MARK})() !== m || document.querySelector('{END}')", arg=mark
         )
+    if stop < MAX_MOVES:
+        return moves
     raise AssertionError(f"{game} did not end in {MAX_MOVES} moves")
 
 
@@ -227,3 +230,19 @@ def test_get_your_kicks_mat_names_its_states_and_the_cube_drawn(
     node = ax_node(page, f'{mat} .state.has[data-place="{place}"]')
     assert ax_text(node, "role") == "image", node
     assert place in ax_text(node, "name") and "1 " in ax_text(node, "name"), node
+
+
+def test_a_reload_and_a_server_restart_repeat_no_move(live_server: Any, new_page: Any) -> None:
+    """Lines are said by their index in the match's log: a reconnect (the server
+    restarted) or a reload says each new line once and no old one again."""
+    created = create(live_server, "road-to-300")
+    page = new_page(1280, 900)
+    watch(page)
+    page.goto(live_server.url + created["seats"][0]["url"])
+    play_to_the_end(page, "road-to-300", stop=2)
+    live_server.restart()
+    page.wait_for_selector('#conn[data-state="online"]', timeout=15_000)
+    play_to_the_end(page, "road-to-300", stop=2)
+    page.reload()
+    play_to_the_end(page, "road-to-300")
+    check_transcript(page, final_state(live_server, created))
