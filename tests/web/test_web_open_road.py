@@ -258,7 +258,8 @@ def test_four_riders_race_coast_to_coast_by_clicking(
             view = settled_view(page, live_server, created, 0)
             check_board(page, view, mine=True)
             assert page.locator(f"{TARGET}.best").count() >= 1
-            title = page.locator(f"{TARGET}.best title").first.text_content() or ""
+            # its name (no <title> repeating it: issue 27)
+            title = page.locator(f"{TARGET}.best").first.get_attribute("aria-label") or ""
             assert title.startswith("Rides ") and "energy" in title
             shot(page, "open-road-ride", full_page=False)
             state["ride_shot"] = True

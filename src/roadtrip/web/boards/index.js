@@ -34,6 +34,9 @@
 //   playerExtra(view, seat)   a few words shown next to a player (e.g. a score)
 //   endSummary(view, ctx)     {headline, how, outcome: "win"|"lose"|"draw"|null,
 //                             rows: [{name, score, note, winner}]}
+//   tableText(view, ctx)      (optional) the whole table in words for "Read the
+//                             table" (js/table-text.js sections): the seat's own
+//                             view only, never another seat's hand
 //   ownControls (optional)    true: the board draws a control for every choice,
 //                             with the advisor's figure on it, so the match page
 //                             leaves out its list of buttons

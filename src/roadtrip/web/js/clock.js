@@ -9,6 +9,7 @@
 // (`clock.waiting_for`): the turn line says whom they wait for instead.
 
 let ticking = null;
+const warned = new Set(); // deadlines whose "almost out" was announced (once each)
 
 /** "2 d 3 h", "5 h 04 min", "12:05", "0:09" for a time left in milliseconds. */
 export function formatLeft(ms) {
@@ -32,6 +33,13 @@ function text(node) {
   const left = Number(node.dataset.deadline) - Date.now();
   const low = left <= Math.min(10000, Number(node.dataset.limit) * 100);
   node.dataset.low = String(low);
+  // The viewer's own time almost out: once per deadline, for the assertive region
+  // (js/announce.js); the node is drawn anew on every redraw, the deadline stays.
+  const key = node.dataset.at || String(Math.round(Number(node.dataset.deadline) / 5000));
+  if (low && left > 0 && node.dataset.own === "true" && !warned.has(key)) {
+    warned.add(key);
+    document.dispatchEvent(new CustomEvent("roadtrip:time-low", { detail: formatLeft(left) }));
+  }
   const figure = node.querySelector(".left");
   if (figure) figure.textContent = left > 0 ? `${formatLeft(left)} left${low ? ", almost out" : ""}` : "time is up";
 }
@@ -84,6 +92,8 @@ export function turnClock(clock, seats, { label, own }) {
   node.dataset.deadline = String(Date.now() + first.remaining_ms);
   node.dataset.limit = String(clock.seconds * 1000);
   node.dataset.testid = "turn-clock";
+  node.dataset.own = String(Boolean(own));
+  if (first.at !== undefined && first.at !== null) node.dataset.at = String(first.at); // the server's: same on every redraw
   const prefix = document.createElement("span");
   prefix.className = "who";
   prefix.textContent = own ? "Your time: " : `${who}'s time: `;

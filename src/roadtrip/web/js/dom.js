@@ -67,9 +67,14 @@ export function toast(message, { kind = "error", timeout = 8000 } = {}) {
     box = el("div", { id: "toasts", class: "toasts", role: "status", "aria-live": "polite" });
     document.body.append(box);
   }
+  // A page with standing live regions (the match page's #announcer and #alert,
+  // js/announce.js) says the message there: a region inserted already filled is
+  // often not read, and the page keeps one polite region.
+  const spoken = document.getElementById(kind === "error" ? "alert" : "announcer");
+  if (spoken) spoken.append(el("p", {}, message));
   const item = el(
     "div",
-    { class: `toast ${kind}`, role: kind === "error" ? "alert" : "status" },
+    { class: `toast ${kind}`, role: spoken ? null : kind === "error" ? "alert" : "status" },
     el("span", { class: "msg" }, message),
     el("button", { type: "button", "aria-label": "Dismiss", title: "Dismiss", onclick: () => item.remove() }, "×"),
   );

@@ -12,6 +12,7 @@ import { adviceField } from "./lobby-advice.js";
 import { clockField } from "./lobby-clock.js";
 import { renderMyMatches, showCreated } from "./lobby-links.js";
 import { gamePicture } from "./pictures.js";
+import { keepFocus } from "./focus-memory.js";
 
 const QUICK_GAME = "road-to-300";
 const $ = (id) => document.getElementById(id);
@@ -127,7 +128,7 @@ function renderGames() {
 
 function selectGame(id, { scroll = true } = {}) {
   selected = games.find((g) => g.id === id) || null;
-  renderGames();
+  keepFocus($("games"), renderGames); // the focus stays on the "New match" pressed
   if (!selected) return;
   buildForm(selected);
   $("new-match").hidden = false;
@@ -282,11 +283,14 @@ async function createMatch(game, form, turnClock) {
     rememberMatch(entryFromCreated(created, game, seats));
     showCreated(created, game, seats);
     renderMyMatches();
+    $("play-now").focus(); // the form's button was disabled meanwhile: the next step
   } catch (err) {
     error.textContent = err.message;
     error.hidden = false;
   } finally {
     button.disabled = false;
+    // Disabled while sending, the button lost the focus: give it back on an error.
+    if (document.activeElement === document.body) button.focus();
   }
 }
 

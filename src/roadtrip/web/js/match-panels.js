@@ -3,8 +3,8 @@
 // line, the turn clock), the end screen (headline, scores, rematch, replay and
 // download), the choices as buttons (folded when there are many; the advisor's
 // figures on them while advice is on; boards with their own controls carry the
-// figures themselves), the players with online dots, and the
-// game log (following its newest line unless the reader scrolled up).  Each takes
+// figures themselves), the players with online dots, "Read the table" (the
+// board's tableText()), and the game log (following its newest line unless the reader scrolled up).  Each takes
 // the state message and the board module from match.js.
 
 import { capitalize, el, fill, joinNames } from "./dom.js";
@@ -183,4 +183,17 @@ export function renderLog(msg, ctx) {
     }),
   );
   if (follow) list.scrollTop = list.scrollHeight;
+}
+
+// "Read the table": the board's state in words, on demand (the board's
+// tableText()); kept up to date while it is open, empty while closed.
+export function renderTableText(msg, board, ctx) {
+  const box = $("table-text");
+  const can = Boolean(board && msg.view && board.tableText);
+  box.hidden = !can;
+  if (!can || !box.open) {
+    fill($("table-text-body"));
+    return;
+  }
+  fill($("table-text-body"), ...board.tableText(msg.view, ctx));
 }

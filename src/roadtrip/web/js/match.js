@@ -15,8 +15,10 @@ import { loadBoard } from "../boards/index.js";
 import { motionAllowed, motionToggle } from "./motion.js";
 import { pageTitle, soundToggle } from "./attention.js";
 import { lastMove } from "./lastmove.js";
+import { keepFocus } from "./focus-memory.js";
+import { createAnnouncer } from "./announce.js";
 import { adviceByAction, adviceSettingText, adviceToggle, adviceWaiting, syncAdvice } from "./advice.js";
-import { followLog, names, renderChoices, renderEnd, renderLog, renderPlayers, renderTurn } from "./match-panels.js";
+import { followLog, names, renderChoices, renderEnd, renderLog, renderPlayers, renderTableText, renderTurn } from "./match-panels.js";
 
 const FATAL_CLOSE = { 4400: "bad_hello", 4401: "access_denied", 4404: "not_found" };
 const PENDING_TIMEOUT_MS = 8000;
@@ -40,6 +42,7 @@ let remembered = false;
 let shownSeat = null; // hidden-information hot-seat: the seat whose view was uncovered
 let previousView = null; // the view the board drew last time (ctx.previous)
 let previousSeat = null; // whose view that was: another seat's is never passed on
+const announcer = createAnnouncer({ polite: () => $("announcer"), assertive: () => $("alert") });
 
 // ------------------------------------------------------------------ setup
 function start() {
@@ -58,6 +61,8 @@ function start() {
   $("rules-btn").addEventListener("click", openRules);
   $("download-btn").addEventListener("click", download);
   $("log").addEventListener("scroll", followLog, { passive: true });
+  $("table-text").addEventListener("toggle", render); // filled only while open
+  document.addEventListener("roadtrip:time-low", (event) => announcer.alert(`Your time is almost out: ${event.detail} left.`));
   $("pass-show").addEventListener("click", uncover);
   document.querySelector(".topbar nav").prepend(adviceToggle(render), motionToggle(), soundToggle());
   document.addEventListener("keydown", coverKey);
@@ -260,8 +265,14 @@ function context() {
   };
 }
 
+// Every redraw keeps the keyboard focus on the same choice, or the nearest one
+// (js/focus-memory.js); with nothing to choose it waits on the turn line.
 function render() {
   if (!msg || fatal) return;
+  keepFocus($("main"), draw, $("turn"), { nearest: !pending });
+}
+
+function draw() {
   $("game-name").textContent = msg.game_name;
   pageTitle(`${msg.game_name} · roadtrip`);
   $("download-btn").hidden = !msg.finished;
@@ -287,6 +298,11 @@ function render() {
   renderChoices(msg, board, ctx, { pending, choose });
   renderPlayers(msg, board);
   renderLog(msg, ctx);
+  renderTableText(msg, board, ctx);
+  if (board && msg.view) {
+    const headline = msg.finished ? board.endSummary(msg.view, ctx).headline : "";
+    announcer.update(msg, { detail: board.statusLine(msg.view, ctx), headline });
+  }
 }
 
 // --------------------------------------------------------- pass the device
@@ -309,7 +325,8 @@ function covered() {
 
 function renderCover() {
   const cover = $("pass-cover");
-  for (const id of ["turn", "end-screen", "board", "choices", "players", "log"]) fill($(id));
+  // The live regions too: what they said came from the previous seat's view.
+  for (const id of ["turn", "end-screen", "board", "table-text-body", "choices", "players", "log", "announcer", "alert"]) fill($(id));
   $("end-screen").hidden = true;
   $("main").hidden = true;
   fill($("toasts"));

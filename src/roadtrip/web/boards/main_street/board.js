@@ -18,6 +18,7 @@ import { el, ensureStylesheet, fill, joinNames } from "../../js/dom.js";
 import { KICKS, MILEAGE, changesSince, colorName, complete, nameOf, percent, plural, risk, who } from "./common.js";
 import { actionButtons, bagPanel, matCard, newsPanel, recentPanel, riskBlock } from "./panels.js";
 import { kicksRules, mileageRules } from "./rules.js";
+import { tableText } from "./table.js";
 
 ensureStylesheet(new URL("./board.css", import.meta.url));
 
@@ -231,7 +232,7 @@ export function makeBoard(game) {
     };
   }
 
-  return { render, rulesSummary, statusLine, playerExtra, endSummary, ownControls: true };
+  return { render, rulesSummary, statusLine, playerExtra, endSummary, tableText, ownControls: true };
 }
 
 /** The status when no further draw is possible: the bag is empty, or (option

@@ -7,4 +7,4 @@ import { KICKS, makeBoard } from "./board.js";
 
 const board = makeBoard(KICKS);
 
-export const { render, rulesSummary, statusLine, playerExtra, endSummary, ownControls } = board;
+export const { render, rulesSummary, statusLine, playerExtra, endSummary, tableText, ownControls } = board;

@@ -8,6 +8,7 @@ import {
   ABBR, BLACK, BOX, CUBE, FILL_UP, H, HEAD, KICKS, SIGN, SIX_BLACK, TH, TW, W, ZONE,
   colorsByPlace, inkFor, markOf, mix, nameOf, placeOf, plural, tileBase, tileX,
 } from "./common.js";
+import { readable } from "./table.js";
 
 /** The classes of a cube drawn this turn: "latest" for the last draw (or the last
  * fill-up), "drop-in" (animated) for a cube new since the last view when motion is on. */
@@ -398,6 +399,6 @@ export function matSvg(view, mat, ctx, { compact, label }) {
   const byPlace = colorsByPlace(view);
   view.route.forEach((place, i) => root.append(tileSvg(view, mat, byPlace[place], i, compact, ctx)));
   root.append(view.game === KICKS ? casinoSvg(view, mat, compact, ctx) : pumpsSvg(view, mat, compact, ctx));
+  readable(view, mat, root); // table.js: the parts named, the decoration hidden
   return root;
 }
-

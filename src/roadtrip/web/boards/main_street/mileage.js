@@ -7,4 +7,4 @@ import { MILEAGE, makeBoard } from "./board.js";
 
 const board = makeBoard(MILEAGE);
 
-export const { render, rulesSummary, statusLine, playerExtra, endSummary, ownControls } = board;
+export const { render, rulesSummary, statusLine, playerExtra, endSummary, tableText, ownControls } = board;

@@ -247,7 +247,7 @@ export function newsPanel(view, ctx) {
     box.append(
       el(
         "div",
-        { class: "bust-alert", role: "status", "data-seat": last.seat ?? "" },
+        { class: "bust-alert", "data-seat": last.seat ?? "" }, // not live: js/announce.js says the bust
         el("span", { class: "bust-word" }, "Bust!"),
         el(
           "span",

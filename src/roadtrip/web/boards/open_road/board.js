@@ -26,6 +26,7 @@
 
 import { adviceKit } from "../../js/advice-marks.js";
 import { capitalize, el, ensureStylesheet, fill } from "../../js/dom.js";
+import { keepFocus } from "../../js/focus-memory.js";
 import { distancesFrom, loadMap, mapData, mapSvg, shortestPath, shortName } from "./map.js";
 import { animate, cardsGone, lastMoveLine, lastMoveOf } from "./motion.js";
 import { zoomControls } from "./zoom.js";
@@ -49,6 +50,7 @@ import { promptOf, seated } from "./texts.js";
 
 export { rulesSummary } from "./rules.js";
 export { endSummary, playerExtra, statusLine } from "./texts.js";
+export { tableText } from "./table.js";
 
 ensureStylesheet(new URL("./board.css", import.meta.url));
 
@@ -60,8 +62,10 @@ let chosenSeat = null; // the rider whose route the map shows, once a rider was 
 let listOpen = false; // the list of dot choices stays open across redraws once opened
 let loadError = null;
 
+// A local redraw (a rider's route shown, the map loaded) keeps the focus on the
+// same control, as the match page does for its own redraws.
 function redraw() {
-  if (last) render(last.root, last.view, last.ctx);
+  if (last) keepFocus(last.root, () => render(last.root, last.view, last.ctx));
 }
 
 function canAct(ctx) {

@@ -336,7 +336,6 @@ function targets(map, opts, labelBoxes = []) {
             }
           },
         },
-        svg("title", {}, t.title),
       ),
     );
   }
@@ -349,6 +348,14 @@ function targets(map, opts, labelBoxes = []) {
   });
   const tags = opts.advice ? mapAdviceTags(spots, opts.advice, { avoid: pins.concat(labelBoxes), view: currentView(map) }) : null;
   return [rings, hits, tags];
+}
+
+// The drawing's layers (states, roads, hundreds of named dots, labels, pieces)
+// are out of the accessibility tree: read one by one they bury the choices.  The
+// clickable dots (`hits`) stay; the board's "Read the table" says where everyone is.
+function decorative(node) {
+  if (node) node.setAttribute("aria-hidden", "true");
+  return node;
 }
 
 /**
@@ -379,16 +386,18 @@ export function mapSvg(map, opts) {
       "data-zoom": (map.viewBox[2] / view[2]).toFixed(2),
       "data-zoomed": map.viewBox[2] / view[2] >= ZOOMED,
     },
-    svg("rect", { class: "or-sea", x: -500, y: -500, width: map.viewBox[2] + 1000, height: map.viewBox[3] + 1000 }),
-    states(map),
-    legs(map),
-    routeLayer(map, opts),
-    dots(map, opts),
-    rings,
-    closure(map, opts),
-    names,
-    markLayer(map, opts),
-    pieces(map, opts),
+    ...[
+      svg("rect", { class: "or-sea", x: -500, y: -500, width: map.viewBox[2] + 1000, height: map.viewBox[3] + 1000 }),
+      states(map),
+      legs(map),
+      routeLayer(map, opts),
+      dots(map, opts),
+      rings,
+      closure(map, opts),
+      names,
+      markLayer(map, opts),
+      pieces(map, opts),
+    ].map(decorative),
     hits,
     advice,
   );

@@ -63,7 +63,7 @@ export function lastMoveLine(move, { nameOf, colorOf, capitalize, playedCard }) 
   const seat = move.seat ?? null;
   return el(
     "p",
-    { class: "or-last", "data-seat": seat ?? "", "aria-live": "polite" },
+    { class: "or-last", "data-seat": seat ?? "" }, // not live: js/announce.js says every move
     el("span", { class: "or-last-tag" }, "Last move"),
     seat !== null ? el("span", { class: "or-swatch", style: `--rider:${colorOf(seat)}` }) : null,
     seat !== null ? el("b", {}, `${nameOf(seat)} `) : null,

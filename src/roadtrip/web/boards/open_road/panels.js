@@ -282,7 +282,7 @@ export function riderPanel(view, ctx, rider, { selected, onSelect, winner, last 
     },
     el(
       "button",
-      { type: "button", class: "or-rider-head", "aria-pressed": String(selected), title: `Show ${nameOf(ctx, seat)}'s route on the map`, onclick: () => onSelect(seat) },
+      { type: "button", class: "or-rider-head", "data-focus-key": `rider-${seat}`, "aria-pressed": String(selected), title: `Show ${nameOf(ctx, seat)}'s route on the map`, onclick: () => onSelect(seat) },
       token(seat),
       el("span", { class: "name" }, nameOf(ctx, seat)),
       tags,

@@ -367,3 +367,4 @@ export function endSummary(view, ctx) {
 }
 
 export const ownControls = true;
+export { tableText } from "./table.js";

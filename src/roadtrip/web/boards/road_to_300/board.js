@@ -19,6 +19,7 @@ import { CELL, GAP, legend, sheetSvg } from "./sheet.js";
 import { ENDED, nameOf, stepWord } from "./texts.js";
 
 export { endSummary, playerExtra, rulesSummary, statusLine } from "./texts.js";
+export { tableText } from "./table.js";
 
 ensureStylesheet(new URL("./board.css", import.meta.url));
 
@@ -50,7 +51,7 @@ function sheetCard(view, sheet, ctx, { size, mine, jobs }) {
     "data-step": sheet.step,
   });
   const { row: dice, dice: diceEls } = diceRow(sheet, size === "large" ? 46 : 26);
-  const hint = el("p", { class: "hover-hint", "aria-live": "polite" });
+  const hint = el("p", { class: "hover-hint" }); // not live: js/announce.js speaks
   const baseHint =
     mine && sheet.step === "move" && sheet.move_die
       ? `Move ${sheet.move_die} step${sheet.move_die === 1 ? "" : "s"}`
@@ -58,7 +59,7 @@ function sheetCard(view, sheet, ctx, { size, mine, jobs }) {
   hint.textContent = baseHint;
   const onHover = (option, text) => {
     if (sheet.dice && sheet.step === "cross") markDice(diceEls, sheet.dice, option ? option.move_die : null);
-    hint.textContent = option ? text : baseHint;
+    hint.textContent = option && text ? text : baseHint;
   };
   const drawing = sheetSvg(sheet, {
     label: `${name}'s sheet`,

@@ -126,10 +126,11 @@ export function sheetSvg(sheet, { label, choices, onChoose, onHover, interactive
         },
         onmouseenter: () => onHover(option, text),
         onmouseleave: () => onHover(null, ""),
-        onfocus: () => onHover(option, text),
+        // The focus marks the die but writes no hint: a screen reader already
+        // reads the button's name, and a tooltip equal to it would be said twice.
+        onfocus: () => onHover(option, ""),
         onblur: () => onHover(null, ""),
       },
-      svg("title", {}, text),
       svg("rect", { class: "glow", x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 8 }),
       svg("rect", { class: "glow-inner", x: x + 5.5, y: y + 5.5, width: CELL - 11, height: CELL - 11, rx: 5 }),
       svg("rect", { class: "focus-ring", x: x - 2, y: y - 2, width: CELL + 4, height: CELL + 4, rx: 10 }),
