@@ -83,7 +83,7 @@ class MoveThreads:
 
 
 def encoded(message: Message) -> str:
-    """``message`` as JSON text.  orjson: the stdlib's encoder took a tenth of the
+    """``message`` as JSON text.  orjson: the stdlib's encoder took 5-14% of the
     server's CPU a move (a state's view is many small objects; benchmarks/README.md,
     "CPU per move"); integer keys become strings as with ``json.dumps``, and what
     orjson refuses (an integer beyond 64 bits) goes to the stdlib."""
