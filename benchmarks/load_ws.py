@@ -16,7 +16,10 @@ state message that shows the move (the answer); in duels also the time until the
 keeps B all-bot matches (``--bot-game``, two seats) thinking at the same time,
 starting a new one as one ends, to show what bots that think cost the players.
 Stops when every match is over or after ``--seconds``.  Prints moves per second,
-p50/p95/p99/max latency, the bots' moves and the errors.
+p50/p95/p99/max latency, the bots' moves, the errors, and the CPU split a move:
+the servers', this client's and the database services' (PostgreSQL and Redis on
+this machine, whoever uses them) CPU time while the players played, divided by
+the moves played.
 
     python benchmarks/load_ws.py                       # 200 solo matches, 60 s at most
     python benchmarks/load_ws.py --matches 200 --duels 0.5 --seconds 30
@@ -377,6 +380,10 @@ def own_cpu_seconds() -> float:
 def report(args: argparse.Namespace, stats: Stats, setup: float, elapsed: float) -> dict[str, Any]:
     ordered = sorted(stats.latencies)
     remote = sorted(stats.remote)
+
+    def per_move(seconds: float) -> float | None:
+        return round(1000 * seconds / len(ordered), 3) if ordered else None
+
     figures: dict[str, Any] = {
         "processes": args.processes,
         "matches": args.matches,
@@ -395,12 +402,11 @@ def report(args: argparse.Namespace, stats: Stats, setup: float, elapsed: float)
         "remote_p99_ms": _ms(remote, 0.99),
         "server_cpu_seconds": round(stats.server_cpu, 2),
         "services_cpu_seconds": round(stats.services_cpu, 2),
-        "client_cpu_ms_per_move": round(1000 * stats.client_cpu / len(ordered), 3)
-        if ordered
-        else None,
-        "server_cpu_ms_per_move": round(1000 * stats.server_cpu / len(ordered), 3)
-        if ordered
-        else float("nan"),
+        "client_cpu_seconds": round(stats.client_cpu, 2),
+        # CPU a move played (the moves this client timed), each side's own
+        "server_cpu_ms_per_move": per_move(stats.server_cpu),
+        "client_cpu_ms_per_move": per_move(stats.client_cpu),
+        "services_cpu_ms_per_move": per_move(stats.services_cpu),
         "bot_matches": stats.bot_matches,
         "bot_moves": stats.bot_moves,
         "load_average": [round(x, 2) for x in os.getloadavg()],
@@ -495,10 +501,11 @@ def main(argv: list[str] | None = None) -> int:
                 f"{figures['bot_moves']} moves seen"
             )
         print(
-            f"server CPU {figures['server_cpu_seconds']} s "
-            f"({figures['server_cpu_ms_per_move']} ms a move); this client "
-            f"{figures['client_cpu_ms_per_move']} ms a move; PostgreSQL and Redis "
-            f"{figures['services_cpu_seconds']} s"
+            f"CPU a move ({figures['moves']} moves): server {figures['server_cpu_ms_per_move']} ms"
+            f" ({args.processes} process(es), {figures['server_cpu_seconds']} s in all); "
+            f"this client {figures['client_cpu_ms_per_move']} ms; PostgreSQL + Redis "
+            f"{figures['services_cpu_ms_per_move']} ms ({figures['services_cpu_seconds']} s, "
+            "every user's)"
         )
         print(f"load average {figures['load_average']}; errors: {figures['errors'] or 'none'}")
     return 1 if stats.errors else 0

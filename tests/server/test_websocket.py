@@ -16,6 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 from roadtrip.server.app import create_app
 from roadtrip.server.settings import MAX_WS_MESSAGE
 from roadtrip.server.storage import MemoryStore
+from roadtrip.server.websocket import encoded
 
 Message = dict[str, Any]
 
@@ -273,3 +274,12 @@ def test_everyone_connected_gets_their_own_view_of_each_move(client: TestClient)
             tokens = [t for t, _ in audiences] + [created["hotseat"]["token"]]
             dumped = json.dumps(message)
             assert not any(t in dumped for t in tokens)
+
+
+def test_messages_are_encoded_as_the_stdlib_would_read_them() -> None:
+    """orjson's text decodes to what json.dumps gave: integer keys as strings, and
+    an integer orjson cannot hold (beyond 64 bits) still sent."""
+    message = {"type": "state", "view": {"cells": {3: "x"}, "names": ["Zoë"]}, "n": 2**70}
+    assert json.loads(encoded(message)) == json.loads(json.dumps(message))
+    small = {"type": "state", "view": {1: [1.5, None, True]}}
+    assert json.loads(encoded(small)) == {"type": "state", "view": {"1": [1.5, None, True]}}

@@ -53,7 +53,7 @@ from roadtrip.server.timers import LoopTimers
 from roadtrip.server.transport import ConnectionLimits, QueueHub
 from roadtrip.server.turn_clock import turn_clock_info
 from roadtrip.server.turns import install_turns
-from roadtrip.server.websocket import websocket_endpoint
+from roadtrip.server.websocket import MoveThreads, websocket_endpoint
 
 if TYPE_CHECKING:
     from roadtrip.server.redis_bus import ClusterRuntime
@@ -131,6 +131,7 @@ def create_app(
     coordinator.thinker = bot_pool
 
     memory = MemoryReturn()
+    moves = MoveThreads()  # the WebSockets' moves, off the event loop
 
     async def sweep_now_and_then() -> None:
         while True:
@@ -173,6 +174,7 @@ def create_app(
                 await run_in_threadpool(bot_pool.close)  # waiting threads fall back now
             await run_in_threadpool(thinking.shutdown, True, cancel_futures=True)
             await run_in_threadpool(executor.shutdown, True, cancel_futures=True)
+            moves.shutdown()
             if cluster:
                 cluster.close()
             app.state.advisor.close()
@@ -283,6 +285,6 @@ def create_app(
 
     @app.websocket("/ws/matches/{match_id}")
     async def ws(websocket: WebSocket, match_id: str) -> None:
-        await websocket_endpoint(websocket, match_id, coordinator, hub)
+        await websocket_endpoint(websocket, match_id, coordinator, hub, moves)
 
     return app

@@ -28,6 +28,7 @@ from roadtrip.server.gamelog import LogEntry, log_entry
 from roadtrip.server.live_reads import LiveReads
 from roadtrip.server.seats import display_names
 from roadtrip.server.storage import StoredMatch
+from roadtrip.server.visibility import SeatViews
 
 # Automatic moves a request (a move, a new match) plays before it answers; the rest
 # continue in the background.  Counted in moves, not seconds, so that the same
@@ -61,6 +62,7 @@ class LiveMatch:
     checkpoints: Checkpoints | None = None
     record_text: str | None = None
     reads: LiveReads = field(default_factory=LiveReads)  # for its state messages
+    views: SeatViews = field(default_factory=SeatViews)  # the same
 
 
 @dataclass(frozen=True)

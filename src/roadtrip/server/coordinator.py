@@ -230,6 +230,7 @@ class Coordinator(UnattendedPlay, Rematches, TurnClocks, Resuming):
             log=live.log,
             connected=self.connected(match_id) if self.connected else None,
             reads=live.reads,
+            views=live.views,
         )
         message["rematch"] = self.rematch_link(grant)
         message["advice_allowed"] = advice_allowed(live.stored)

@@ -16,7 +16,7 @@ address: every label has a small, fixed set of values.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.core import GaugeMetricFamily
@@ -64,6 +64,7 @@ class ServerMetrics:
 
     def __init__(self) -> None:
         self.registry = CollectorRegistry(auto_describe=True)
+        self._games: dict[str, tuple[Any, Any, Any]] = {}  # see _of_game
         r = self.registry
         self.moves = Counter(
             "roadtrip_moves", "Moves of players (people's seats) applied.", ["game"], registry=r
@@ -120,12 +121,26 @@ class ServerMetrics:
         )
 
     # ------------------------------------------------------ the coordinator
+    def _of_game(self, game: str) -> tuple[Any, Any, Any]:
+        """The per-game children of the move metrics, looked up once per game:
+        ``labels()`` (a lock and a dictionary a call) came three times a move."""
+        children = self._games.get(game)
+        if children is None:
+            children = (
+                self.moves.labels(game),
+                self.move_seconds.labels(game),
+                self.actions.labels(game),
+            )
+            self._games[game] = children
+        return children
+
     def moved(self, game: str, seconds: float) -> None:
-        self.moves.labels(game).inc()
-        self.move_seconds.labels(game).observe(seconds)
+        moves, move_seconds, _ = self._of_game(game)
+        moves.inc()
+        move_seconds.observe(seconds)
 
     def stored(self, match_id: str, game: str, actions: int, finished: bool) -> None:
-        self.actions.labels(game).inc(actions)
+        self._of_game(game)[2].inc(actions)
         if finished:
             self.finished.labels(game).inc()
 

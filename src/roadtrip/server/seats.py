@@ -9,6 +9,7 @@ before this existed show the same way.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import Any
 
@@ -71,7 +72,13 @@ def checked_seats(game_id: str, seats: list[SeatSpec]) -> list[SeatSpec]:
 
 def display_names(seats: list[SeatSpec]) -> list[str]:
     """A distinct name per seat: repeated names are numbered in seat order."""
-    labels = [s.label for s in seats]
+    # Asked several times a move (the log, the choices, the players): remembered by
+    # the labels, which are all it depends on.
+    return list(_numbered(tuple(s.label for s in seats)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _numbered(labels: tuple[str, ...]) -> tuple[str, ...]:
     counts = Counter(labels)
     taken = set(labels)
     numbered: Counter[str] = Counter()
@@ -87,7 +94,7 @@ def display_names(seats: list[SeatSpec]) -> list[str]:
                 break
         taken.add(candidate)
         names.append(candidate)
-    return names
+    return tuple(names)
 
 
 def seat_colour(seat: int, game_id: str | None = None) -> str:

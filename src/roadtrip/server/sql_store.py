@@ -38,6 +38,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 
 from roadtrip.server.migrate import Upgrade, upgrade
+from roadtrip.server.sql_append import appender
 from roadtrip.server.sql_clocks import SqlClocks, clock_into, clocks_table, seat_bits
 from roadtrip.server.sql_reviews import SqlReviews, reviews_table
 from roadtrip.server.storage import Grant, SeatSpec, StorageError, StoredMatch
@@ -153,6 +154,8 @@ class SqlStore(SqlReviews, SqlClocks):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         # The tables are made and upgraded by the migrations (server/migrate.py).
         self.schema: Upgrade = upgrade(self.engine)
+        # The hot path's write, on the driver's own connection (server/sql_append.py).
+        self._fast_append = appender(self.engine)
 
     def create(self, match: StoredMatch, grants: dict[str, Grant]) -> None:
         try:
@@ -203,6 +206,9 @@ class SqlStore(SqlReviews, SqlClocks):
 
     def append(self, match_id: str, start: int, new_actions: list[tuple[int, int]]) -> None:
         if not new_actions:
+            return
+        if self._fast_append is not None:
+            self._fast_append(match_id, start, new_actions)
             return
         try:
             with self.engine.begin() as conn:

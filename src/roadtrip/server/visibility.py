@@ -12,6 +12,8 @@ the replay's log and its steps alike.
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from typing import Any
 
 from roadtrip.core.state import State
@@ -21,6 +23,34 @@ from roadtrip.server.seats import display_names, players_of
 from roadtrip.server.storage import Grant, SeatSpec
 
 LOG_LIMIT = 300  # lines of the game log sent with each state
+
+SeatView = tuple[Any, list[dict[str, Any]]]  # a seat's view of a state, and its choices
+
+
+class SeatViews:
+    """The view and choices of each seat for one state of a live match, each built
+    once: every audience of a seat (its pages, its pages on every sync, a hot-seat
+    grant, the spectators) reads the same, and ``state.view`` is the costliest part
+    of a message.  Keyed by the state object itself: the coordinator never changes
+    a live state, it swaps in a new one (``Coordinator._commit``), which starts
+    afresh.  The log is not kept here: it grows after the swap."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._state: State | None = None
+        self._seats: dict[int | None, SeatView] = {}
+
+    def get(self, state: State, seat: int | None, build: Callable[[], SeatView]) -> SeatView:
+        with self._lock:
+            if self._state is not state:
+                self._state, self._seats = state, {}
+            found = self._seats.get(seat)
+        if found is None:
+            found = build()
+            with self._lock:
+                if self._state is state:
+                    self._seats[seat] = found
+        return found
 
 
 def moves_by(state: State, seat: int) -> int:
@@ -47,21 +77,27 @@ def state_message(
     log: list[LogEntry],
     connected: set[int] | None = None,
     reads: LiveReads | None = None,
+    views: SeatViews | None = None,
 ) -> dict[str, Any]:
     """The state of a match as ``grant`` may see it.  ``reads``: the live match's
-    counts, so that the log's tail and ``my_moves`` cost the same at any length
-    (the same answers as without)."""
+    counts, so that the log's tail and ``my_moves`` cost the same at any length;
+    ``views``: its views of this state per seat (the same answers as without)."""
     seat = acting_seat(state, grant)
     active = state.active_seats()
-    names = display_names(seats)
-    choices = (
-        [
-            {"action": a, "label": state.action_to_string(a, seat, names=names)}
-            for a in state.legal_actions(seat)
-        ]
-        if seat is not None and seat in active
-        else []
-    )
+
+    def build() -> SeatView:
+        names = display_names(seats)
+        choices = (
+            [
+                {"action": a, "label": state.action_to_string(a, seat, names=names)}
+                for a in state.legal_actions(seat)
+            ]
+            if seat is not None and seat in active
+            else []
+        )
+        return state.view(seat), choices
+
+    view, choices = build() if views is None else views.get(state, seat, build)
     terminal = state.is_terminal()
     group = not state.game.info.perfect_information
     sealed = state.simultaneous_from()  # a simultaneous decision under way
@@ -88,7 +124,7 @@ def state_message(
         "version": state.move_number(),
         "my_moves": my_moves,
         "active_seats": list(active),
-        "view": state.view(seat),
+        "view": view,
         "choices": choices,
         "log": shown,
         "log_start": start,

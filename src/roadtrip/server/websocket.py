@@ -22,10 +22,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import json
 import logging
-from typing import Any
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
+import orjson
 from fastapi import WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 
@@ -39,6 +43,54 @@ from roadtrip.server.transport import Message, QueueHub
 log = logging.getLogger("roadtrip.access")
 
 TOO_MANY = 4429  # close code: too many connections to this match or from this address
+MOVE_THREADS = 40  # as many as anyio's default pool, which ran the moves before
+
+T = TypeVar("T")
+
+
+class MoveThreads:
+    """The threads that run the moves of the WebSockets, off the event loop.
+
+    A plain executor: anyio's ``to_thread`` (Starlette's ``run_in_threadpool``)
+    cost a sixth of the server's CPU a move under load (its capacity limiter, run
+    variables and worker queue; benchmarks/README.md, "CPU per move").  As there,
+    the call runs in a copy of the caller's context (the client address and the
+    match of the logs), and a caller cancelled meanwhile waits for the move to end
+    (a move is never left running behind a closed connection's back)."""
+
+    def __init__(self, threads: int = MOVE_THREADS) -> None:
+        self.threads = threads
+        self._pool: ThreadPoolExecutor | None = None  # made at the first move
+
+    async def run(self, call: Callable[..., T], *args: Any) -> T:
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="roadtrip-moves")
+        context = contextvars.copy_context()
+        future = asyncio.get_running_loop().run_in_executor(self._pool, context.run, call, *args)
+        try:
+            return await asyncio.shield(future)
+        except asyncio.CancelledError:
+            with contextlib.suppress(Exception):
+                await future
+            raise
+
+    def shutdown(self) -> None:
+        """Let the threads go once the moves under way end (an app started again
+        makes new ones)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+def encoded(message: Message) -> str:
+    """``message`` as JSON text.  orjson: the stdlib's encoder took 5-14% of the
+    server's CPU a move (a state's view is many small objects; benchmarks/README.md,
+    "CPU per move"); integer keys become strings as with ``json.dumps``, and what
+    orjson refuses (an integer beyond 64 bits) goes to the stdlib."""
+    try:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:  # orjson.JSONEncodeError
+        return json.dumps(message)
 
 
 def error_message(code: str, message: str) -> Message:
@@ -118,7 +170,11 @@ def _parse(raw: str | None) -> dict[str, Any]:
 
 
 async def websocket_endpoint(
-    websocket: WebSocket, match_id: str, coordinator: Coordinator, hub: QueueHub
+    websocket: WebSocket,
+    match_id: str,
+    coordinator: Coordinator,
+    hub: QueueHub,
+    moves: MoveThreads | None = None,
 ) -> None:
     client = websocket.client.host if websocket.client is not None else "unknown"
     refusal = hub.admit(match_id, client)
@@ -134,14 +190,29 @@ async def websocket_endpoint(
             log.info(
                 "websocket joined match %s", match_id, extra={"match": match_id, "seats": seats}
             )
-            await _play(websocket, match_id, grant, coordinator, hub)
+            await _play(websocket, match_id, grant, coordinator, hub, moves or _default_moves())
     finally:
         if refusal is None:
             hub.release(match_id, client)
 
 
+_DEFAULT: list[MoveThreads] = []
+
+
+def _default_moves() -> MoveThreads:
+    """One shared pool for endpoints called without their own (tests)."""
+    if not _DEFAULT:
+        _DEFAULT.append(MoveThreads())
+    return _DEFAULT[0]
+
+
 async def _play(
-    websocket: WebSocket, match_id: str, grant: Grant, coordinator: Coordinator, hub: QueueHub
+    websocket: WebSocket,
+    match_id: str,
+    grant: Grant,
+    coordinator: Coordinator,
+    hub: QueueHub,
+    moves: MoveThreads,
 ) -> None:
     conn_id, queue = hub.register(grant)
     writer = asyncio.create_task(_write(websocket, queue))
@@ -160,7 +231,7 @@ async def _play(
                 hub.post(queue, coordinator.message(match_id, grant))
                 continue
             try:
-                await run_in_threadpool(
+                await moves.run(
                     coordinator.act, grant, data["action"], data.get("seat"), data.get("my_moves")
                 )
             except RoadtripError as exc:
@@ -188,4 +259,4 @@ async def _write(websocket: WebSocket, queue: asyncio.Queue[Message]) -> None:
             if version < newest:
                 continue
             newest = version
-        await websocket.send_text(json.dumps(message))
+        await websocket.send_text(encoded(message))

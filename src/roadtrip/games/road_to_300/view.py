@@ -21,6 +21,11 @@ if TYPE_CHECKING:
     from roadtrip.games.road_to_300.rules import RoadTo300State
 
 MOVE_BASE = board.CELLS
+# (cell, column, row, value) of every cell, in the view's order: the fixed part of
+# a sheet's 36 cells, worked out once (a view is built for every state sent).
+_CELLS: tuple[tuple[int, int, int, int], ...] = tuple(
+    (cell, *board.coords(cell), board.VALUES[cell]) for cell in range(board.CELLS)
+)
 
 
 def _field(cell: int) -> dict[str, int]:
@@ -34,16 +39,16 @@ def sheet_view(state: RoadTo300State, seat: int, viewer: int | None = None) -> d
     final_field = str(game.options["final_field"])
     target = int(game.options["target"])
     score = sheet.score(final_field)
+    crossed, circled = sheet.crossed, sheet.circled
     cells = [
         {
             "col": col,
             "row": row,
-            "value": board.VALUES[cell],
-            "crossed": bool(sheet.crossed >> cell & 1),
-            "circled": bool(sheet.circled >> cell & 1),
+            "value": value,
+            "crossed": bool(crossed >> cell & 1),
+            "circled": bool(circled >> cell & 1),
         }
-        for cell in range(board.CELLS)
-        for col, row in [board.coords(cell)]
+        for cell, col, row, value in _CELLS
     ]
     return {
         "seat": seat,
