@@ -46,6 +46,7 @@ from roadtrip.server.operations import install_operations
 from roadtrip.server.quotas import Quota
 from roadtrip.server.resume import Resumer
 from roadtrip.server.reviews import install_reviews
+from roadtrip.server.rules_pages import install_rules_pages
 from roadtrip.server.seats import TEAM_GAMES, SetupError
 from roadtrip.server.settings import BOT_WORKERS, MAX_HTTP_BODY, SWEEP_SECONDS, THINK_THREADS
 from roadtrip.server.sql_store import SqlStore
@@ -281,6 +282,7 @@ def create_app(
     )
     install_turns(app, coordinator)
     app.state.tutorials = tutorials = install_learn_api(app, learn_sessions)
+    install_rules_pages(app)
     install_operations(
         app,
         store=store,

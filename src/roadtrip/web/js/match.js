@@ -16,6 +16,7 @@ import { motionAllowed, motionToggle } from "./motion.js";
 import { pageTitle, soundToggle } from "./attention.js";
 import { lastMove } from "./lastmove.js";
 import { adviceByAction, adviceSettingText, adviceToggle, adviceWaiting, syncAdvice } from "./advice.js";
+import { markPlayed } from "./learned.js";
 import { followLog, names, renderChoices, renderEnd, renderLog, renderPlayers, renderTurn } from "./match-panels.js";
 
 const FATAL_CLOSE = { 4400: "bad_hello", 4401: "access_denied", 4404: "not_found" };
@@ -228,6 +229,9 @@ function remember(data) {
     label = `Play as ${me.name}`;
     kind = "seat";
   }
+  // A player (not a spectator) has played this game: the lobby stops putting
+  // "Learn to play" first for it (js/learned.js).
+  if (kind !== "spectator") markPlayed(data.game);
   rememberMatch({
     match: data.match,
     game: data.game,
