@@ -25,8 +25,7 @@ def step_title(page: Any) -> str:
 
 def follow_prompts(page: Any, game: str) -> int:
     """Click what each step points at until the hand-over; the number of steps."""
-    steps = 0
-    for _ in range(40):
+    for steps in range(40):
         if page.locator("#step").get_attribute("data-finished") == "true":
             return steps
         title = step_title(page)
@@ -39,7 +38,6 @@ def follow_prompts(page: Any, game: str) -> int:
             "(t) => document.getElementById('step-title').textContent !== t", arg=title
         )
         assert page.locator("#explain").text_content() == "", "the intended move is taken"
-        steps += 1
     raise AssertionError("the tutorial did not reach its hand-over")
 
 

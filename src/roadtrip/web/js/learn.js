@@ -140,10 +140,30 @@ function render() {
   renderChoices(state, tutorial);
   renderEnd(state, ctx);
   renderLog(state, ctx);
+  mark();
+}
+
+/** Mark the step's parts and move; again whenever the board redraws itself (The
+ *  Open Road draws its map once the map has loaded, animations end later). */
+function mark() {
+  if (!data) return;
+  const { tutorial } = data;
   const step = tutorial.step;
   const found = markStep($("main"), game, step ? step.highlight : [], tutorial.intended_action);
   $("step").dataset.marked = String(found);
 }
+
+let markQueued = false;
+const redrawn = new MutationObserver(() => {
+  // Marking changes only classes and data attributes, which are not observed.
+  if (markQueued) return;
+  markQueued = true;
+  requestAnimationFrame(() => {
+    markQueued = false;
+    mark();
+  });
+});
+redrawn.observe($("board"), { childList: true, subtree: true });
 
 function renderStep(tutorial) {
   const step = tutorial.step;
