@@ -24,7 +24,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from pydantic import BaseModel, Field
 
-from roadtrip.core.errors import GameOver, IllegalMove, NotYourTurn, UnknownGame
+from roadtrip.core.errors import GameOver, IllegalMove, UnknownGame
 from roadtrip.server.errors import error_responses
 from roadtrip.server.match_api import bearer
 from roadtrip.server.quotas import Buckets, Quota, TooManyRequests, client_address
@@ -75,7 +75,7 @@ def install_learn_api(
 
     @app.post(
         "/api/learn/moves",
-        responses=error_responses(NoSuchTutorial, GameOver, NotYourTurn, IllegalMove, body=True),
+        responses=error_responses(NoSuchTutorial, GameOver, IllegalMove, body=True),
     )
     def move(body: MoveIn, request: Request) -> dict[str, Any]:
         session = sessions.get(bearer(request))
