@@ -7,10 +7,16 @@ lobby no longer puts the tutorial first for that game."""
 from __future__ import annotations
 
 import re
+import sys
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # a11y.py, next to this file
+
+from a11y import assert_accessible
 
 GAMES = ["road-to-300", "get-your-kicks", "mileage-may-vary", "road-rally", "open-road"]
 # Where the learner clicks the control the step points at: on the board itself
@@ -65,6 +71,8 @@ def test_a_new_user_completes_the_tutorial_by_following_its_prompts(
         anchor = href.split("#", 1)[1]
         rules = httpx.get(live_server.url + href.split("#", 1)[0], timeout=10)
         assert rules.status_code == 200 and f'id="{anchor}"' in rules.text
+
+    assert_accessible(page)
 
     # A wrong move: its explanation is read out, and the step stays.
     title = step_title(page)

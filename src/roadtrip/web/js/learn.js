@@ -151,6 +151,10 @@ function mark() {
   const step = tutorial.step;
   const found = markStep($("main"), game, step ? step.highlight : [], tutorial.intended_action);
   $("step").dataset.marked = String(found);
+  // Say "outlined on the board" only when something is: the words alone otherwise.
+  const look = $("step-look");
+  const text = look.textContent.replace(/ \(outlined on the board\)\.$/, ".");
+  look.textContent = found && text ? text.replace(/\.$/, " (outlined on the board).") : text;
 }
 
 let markQueued = false;
@@ -173,7 +177,7 @@ function renderStep(tutorial) {
   if (step) {
     $("step-title").textContent = `Step ${tutorial.step_index + 1} of ${tutorial.steps}`;
     $("step-text").textContent = step.text;
-    fill($("step-look"), step.highlight.length ? `Look at: ${step.highlight.map(keyWords).join(" · ")} (marked on the board).` : "");
+    fill($("step-look"), step.highlight.length ? `Look at: ${step.highlight.map(keyWords).join(" · ")}.` : "");
     fill($("step-rule"), step.rule ? ["Rule: ", ruleLink(step.rule)] : []);
     $("later").hidden = true;
     return;
