@@ -100,3 +100,22 @@ def test_a_new_user_completes_the_tutorial_by_following_its_prompts(
     page.wait_for_selector(f'[data-learn="{game}"]')
     assert page.locator(f'a.learn-first[data-learn="{game}"]').count() == 0
     assert page.locator(f'a.learn-link[data-learn="{game}"]').is_visible(), "always a link"
+
+
+def test_a_game_played_as_a_player_no_longer_puts_the_tutorial_first(
+    live_server: Any, new_page: Any
+) -> None:
+    created = live_server.api(
+        "POST",
+        "/api/matches",
+        json={"game": "get-your-kicks", "seats": [{"name": "Ann"}]},
+    )
+    page = new_page()
+    page.goto(live_server.url + "/")
+    assert page.locator('a.learn-first[data-learn="get-your-kicks"]').is_visible()
+    page.goto(live_server.url + created["seats"][0]["url"])
+    page.wait_for_selector("#board .ms-board")
+    page.goto(live_server.url + "/")
+    page.wait_for_selector('[data-learn="get-your-kicks"]')
+    assert page.locator('a.learn-first[data-learn="get-your-kicks"]').count() == 0
+    assert page.locator('a.learn-first[data-learn="road-rally"]').is_visible(), "others unchanged"
