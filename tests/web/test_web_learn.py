@@ -19,12 +19,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # a11y.py, next to thi
 from a11y import assert_accessible
 
 GAMES = ["road-to-300", "get-your-kicks", "mileage-may-vary", "road-rally", "open-road"]
-# Where the learner clicks the control the step points at: on the board itself
-# where the board draws one control per move, else in the list under the board
-# (Road Rally's hand builds a play from several cards; The Open Road's map too).
-ON_BOARD = {"road-to-300", "get-your-kicks", "mileage-may-vary"}
-
-
 def step_title(page: Any) -> str:
     return str(page.locator("#step-title").text_content())
 
@@ -37,9 +31,12 @@ def follow_prompts(page: Any, game: str) -> int:
         title = step_title(page)
         assert re.fullmatch(r"Step \d+ of \d+", title), title
         assert page.locator("#step-text").text_content(), "every step says what to do"
-        scope = "#board" if game in ON_BOARD else "#choices"
-        target = page.locator(f"{scope} .tutorial-intended").first
-        target.click()
+        # The control the step points at: on the board where the board draws one
+        # for this move (a field, a button, a map dot), else in the list under it
+        # (Road Rally's cards are picked in a group, not one control per play).
+        on_board = page.locator("#board .tutorial-intended:visible")
+        target = on_board if on_board.count() else page.locator("#choices .tutorial-intended")
+        target.first.click()
         page.wait_for_function(
             "(t) => document.getElementById('step-title').textContent !== t", arg=title
         )

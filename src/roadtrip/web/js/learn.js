@@ -87,19 +87,35 @@ function say(text) {
   box.hidden = !text;
 }
 
-async function choose(action) {
-  if (pending || !data) return;
+// Moves are sent one at a time, in order.  A board that builds a whole play
+// from several actions (Road Rally's cards, then the move) hands them over in a
+// row; a step is one action, so each goes to the server as its own attempt, and
+// the first one refused drops the rest (they were planned on a move that did
+// not happen).
+const queue = [];
+
+function choose(action) {
+  if (!data) return;
+  queue.push(action);
+  if (!pending) sendQueued();
+}
+
+async function sendQueued() {
   pending = true;
   render();
-  try {
-    const answer = await api("/api/learn/moves", { method: "POST", token, body: { action } });
-    data = { tutorial: answer.tutorial, state: answer.state };
-    say(answer.answer.accepted ? "" : answer.answer.message);
-  } catch (err) {
-    say(capitalize(err.message));
-  } finally {
-    pending = false;
+  while (queue.length) {
+    const action = queue.shift();
+    try {
+      const answer = await api("/api/learn/moves", { method: "POST", token, body: { action } });
+      data = { tutorial: answer.tutorial, state: answer.state };
+      say(answer.answer.accepted ? "" : answer.answer.message);
+      if (!answer.answer.accepted) queue.length = 0;
+    } catch (err) {
+      say(capitalize(err.message));
+      queue.length = 0;
+    }
   }
+  pending = false;
   if (data.tutorial.finished) markPlayed(game);
   render();
 }
