@@ -40,6 +40,7 @@ def client(store: MemoryStore, monkeypatch: pytest.MonkeyPatch) -> Iterator[Test
     monkeypatch.setenv("ROADTRIP_ADVICE_QUOTA", "1/0.01")  # the second advice: 429
     monkeypatch.setenv("ROADTRIP_REVIEW_QUOTA", "20/0.01")  # spent at the end: 429
     monkeypatch.setenv("ROADTRIP_CREATE_QUOTA", "4/0.01")  # the fifth new match: 429
+    monkeypatch.setenv("ROADTRIP_LEARN_QUOTA", "2/0.01")  # the third tutorial: 429
     with TestClient(create_app(store)) as test_client:
         yield test_client
 
@@ -135,6 +136,7 @@ def provoke(client: TestClient, store: MemoryStore) -> Seen:
         call(method, path, broken.id, seat_token, **kw)  # 409 unplayable
         call(method, path, mid, seat_token, content=huge, **kw)  # 413
     call("GET", "/api/games", content=huge)
+    provoke_learn(call, client, huge)
 
     new = "/api/matches"
     call("POST", new, json={"game": "no-such-game"})
@@ -187,6 +189,34 @@ def provoke(client: TestClient, store: MemoryStore) -> Seen:
     call("POST", new, **not_text)
     call("POST", acts, mid, seat_token, **not_text)
     return seen
+
+
+def provoke_learn(call: Any, client: TestClient, huge: bytes) -> None:
+    """The learn-to-play routes' refusals (server/learn_api.py)."""
+    learn, moves, learn_state = "/api/learn", "/api/learn/moves", "/api/learn/state"
+    call("POST", learn, json={"game": "no-such-game"})  # 404, and free
+    call("POST", learn, json={"name": "x"})  # 422
+    call("POST", learn, content=huge)  # 413
+    call("POST", learn, content=b'{"a": "\xff"}', headers={"content-type": "application/json"})
+    body = client.post(learn, json={"game": "road-to-300"}).json()
+    token = body["token"]
+    call("GET", learn_state, token="no-such-token")  # 404
+    call("GET", learn_state, token=token, content=huge)  # 413
+    call("POST", moves, token="no-such-token", json={"action": 0})  # 404
+    call("POST", moves, token=token, json={"action": "x"})  # 422
+    call("POST", moves, token=token, content=huge)  # 413
+    not_text = {"content": b'{"a": "\xff"}', "headers": {"content-type": "application/json"}}
+    call("POST", moves, token=token, **not_text)
+    while not body["tutorial"]["finished"]:  # the tutorial's steps
+        step = {"action": body["tutorial"]["intended_action"]}
+        body = client.post(moves, headers=auth(token), json=step).json()
+    call("POST", moves, token=token, json={"action": 10_000})  # 400 illegal_move
+    while not body["state"]["finished"]:  # its game on, to the end
+        first = {"action": body["state"]["choices"][0]["action"]}
+        body = client.post(moves, headers=auth(token), json=first).json()
+    call("POST", moves, token=token, json={"action": 0})  # 409 game_over
+    assert client.post(learn, json={"game": "road-to-300"}).status_code == 201
+    call("POST", learn, json={"game": "road-to-300"})  # 429: the third
 
 
 def test_every_refusal_a_route_gives_is_documented_and_every_documented_one_given(

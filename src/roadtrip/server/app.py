@@ -38,6 +38,7 @@ from roadtrip.server.bot_pool import BotPool
 from roadtrip.server.coordinator import Coordinator
 from roadtrip.server.errors import error_body, error_code, error_responses
 from roadtrip.server.http_guards import API_DOCS_PATH, BodyLimit, ClientAddress, SecurityHeaders
+from roadtrip.server.learn_api import install_learn_api
 from roadtrip.server.live_cache import LiveLimits
 from roadtrip.server.match_api import install_match_api
 from roadtrip.server.memory import MemoryReturn
@@ -45,6 +46,7 @@ from roadtrip.server.operations import install_operations
 from roadtrip.server.quotas import Quota
 from roadtrip.server.resume import Resumer
 from roadtrip.server.reviews import install_reviews
+from roadtrip.server.rules_pages import install_rules_pages
 from roadtrip.server.seats import TEAM_GAMES, SetupError
 from roadtrip.server.settings import BOT_WORKERS, MAX_HTTP_BODY, SWEEP_SECONDS, THINK_THREADS
 from roadtrip.server.sql_store import SqlStore
@@ -53,6 +55,7 @@ from roadtrip.server.timers import LoopTimers
 from roadtrip.server.transport import ConnectionLimits, QueueHub
 from roadtrip.server.turn_clock import turn_clock_info
 from roadtrip.server.turns import install_turns
+from roadtrip.server.tutorials import TutorialSessions
 from roadtrip.server.websocket import MoveThreads, websocket_endpoint
 
 if TYPE_CHECKING:
@@ -107,6 +110,7 @@ def create_app(
     bot_pool: BotPool | None = None,
     metrics_token: str | None = None,
     create_quota: Quota | None = None,
+    learn_sessions: TutorialSessions | None = None,
 ) -> FastAPI:
     """The app, on ``store`` (or a SqlStore on ``database_url``); with ``redis_url``
     one of several processes sharing the database (docs/server.md, "Several
@@ -114,7 +118,8 @@ def create_app(
     CDN: off by default; the OpenAPI schema is always at /openapi.json).
     ``bot_pool``: bots that think and the advisor compute in its processes (the app
     stops it when it stops); without one they compute in this process's threads.
-    ``create_quota``: new matches per address (default: ``ROADTRIP_CREATE_QUOTA``)."""
+    ``create_quota``: new matches per address (default: ``ROADTRIP_CREATE_QUOTA``).
+    ``learn_sessions``: the learn-to-play sessions (server/tutorials.py) and their limits."""
     if store is None:
         from roadtrip.server.settings import default_database_url
 
@@ -140,6 +145,7 @@ def create_app(
             # The forgotten matches' memory back to the system (server/memory.py).
             await run_in_threadpool(memory.after_sweep, len(forgotten))
             await run_in_threadpool(coordinator.expire_overdue)
+            await run_in_threadpool(tutorials.sweep)  # learn sessions idle too long
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -238,6 +244,10 @@ def create_app(
     async def match_page(match_id: str) -> FileResponse:
         return FileResponse(WEB / "match.html")
 
+    @app.get("/learn/{game_id}", include_in_schema=False)
+    async def learn_page(game_id: str) -> FileResponse:
+        return FileResponse(WEB / "learn.html")
+
     @app.get("/replay/{match_id}", include_in_schema=False)
     async def replay_page(match_id: str) -> FileResponse:
         return FileResponse(WEB / "replay.html")
@@ -273,6 +283,8 @@ def create_app(
         app, coordinator, grant_of, bot_pool, several_processes=cluster is not None
     )
     install_turns(app, coordinator)
+    app.state.tutorials = tutorials = install_learn_api(app, learn_sessions)
+    install_rules_pages(app)
     install_operations(
         app,
         store=store,

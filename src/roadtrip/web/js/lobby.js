@@ -13,6 +13,7 @@ import { clockField } from "./lobby-clock.js";
 import { renderMyMatches, showCreated } from "./lobby-links.js";
 import { gamePicture } from "./pictures.js";
 import { keepFocus } from "./focus-memory.js";
+import { learnUrl, playedGames } from "./learned.js";
 
 const QUICK_GAME = "road-to-300";
 const $ = (id) => document.getElementById(id);
@@ -100,7 +101,19 @@ function playerRange(game) {
     : `${game.min_players}–${game.max_players} players`;
 }
 
+/** "Learn to play": first and prominent for a game this browser never played,
+ *  else a plain link after the other actions. */
+function learnLink(game, first) {
+  return el(
+    "a",
+    { class: first ? "btn primary learn-first" : "learn-link", href: learnUrl(game.id), "data-learn": game.id },
+    "Learn to play",
+    el("span", { class: "visually-hidden" }, `: ${game.name}`),
+  );
+}
+
 function renderGames() {
+  const played = playedGames();
   fill($("games"),
     ...games.map((game) =>
       el(
@@ -113,13 +126,15 @@ function renderGames() {
         el(
           "div",
           { class: "actions" },
+          played.has(game.id) ? null : learnLink(game, true),
           el(
             "button",
-            { type: "button", class: "btn primary", "data-quick-bots": game.id, onclick: (e) => quickBots(game, e.currentTarget) },
+            { type: "button", class: played.has(game.id) ? "btn primary" : "btn", "data-quick-bots": game.id, onclick: (e) => quickBots(game, e.currentTarget) },
             "Play against bots",
             el("span", { class: "visually-hidden" }, `: ${game.name}`),
           ),
           el("button", { type: "button", class: "btn", "data-new-match": game.id, onclick: () => selectGame(game.id) }, "New match", el("span", { class: "visually-hidden" }, `: ${game.name}`)),
+          played.has(game.id) ? learnLink(game, false) : null,
         ),
       ),
     ),

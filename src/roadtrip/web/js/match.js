@@ -18,6 +18,7 @@ import { lastMove } from "./lastmove.js";
 import { keepFocus } from "./focus-memory.js";
 import { createAnnouncer } from "./announce.js";
 import { adviceByAction, adviceSettingText, adviceToggle, adviceWaiting, syncAdvice } from "./advice.js";
+import { markPlayed } from "./learned.js";
 import { followLog, names, renderChoices, renderEnd, renderLog, renderPlayers, renderTableText, renderTurn } from "./match-panels.js";
 
 const FATAL_CLOSE = { 4400: "bad_hello", 4401: "access_denied", 4404: "not_found" };
@@ -233,6 +234,9 @@ function remember(data) {
     label = `Play as ${me.name}`;
     kind = "seat";
   }
+  // A player (not a spectator) has played this game: the lobby stops putting
+  // "Learn to play" first for it (js/learned.js).
+  if (kind !== "spectator") markPlayed(data.game);
   rememberMatch({
     match: data.match,
     game: data.game,
