@@ -169,8 +169,8 @@ def provoke(client: TestClient, store: MemoryStore) -> Seen:
     solo = create_http(client)
     solo_id, solo_token = solo["match"], solo["seats"][0]["token"]
     assert client.get(f"/api/matches/{solo_id}/advice", headers=auth(solo_token)).is_success
-    play_http(client, solo_id, solo_token, Random(2), moves=1)
-    call("GET", advice, solo_id, solo_token)  # 429: over the quota
+    play_http(client, solo_id, solo_token, Random(2), moves=2)  # the roll's two decisions
+    call("GET", advice, solo_id, solo_token)  # 429: over the quota (a new turn)
     call("POST", new, json={"game": "road-to-300", "seats": [{"name": "A"}]})  # 429: fifth
     review = "/api/matches/{match_id}/review"
     for method in ("GET", "POST"):
