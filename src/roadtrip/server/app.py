@@ -2,7 +2,8 @@
 
 This module assembles the app (error handlers, pages, the route groups of
 :mod:`~roadtrip.server.match_api`, :mod:`~roadtrip.server.advice`,
-:mod:`~roadtrip.server.reviews` and :mod:`~roadtrip.server.turns`, the WebSocket)
+:mod:`~roadtrip.server.reviews`, :mod:`~roadtrip.server.turns` and
+:mod:`~roadtrip.server.accounts`, the WebSocket)
 and runs the coordinator's background runners, timers and sweeps for the app's
 lifetime.  Routes stay thin: they parse and authorize, then call the coordinator,
 which is the only authority.  Tokens travel in an ``Authorization: Bearer`` header
@@ -33,6 +34,8 @@ import roadtrip
 from roadtrip.bots import bot_names, bot_summary
 from roadtrip.core.errors import RoadtripError
 from roadtrip.core.registry import game_class
+from roadtrip.server.account_store import AccountStore, MemoryAccounts
+from roadtrip.server.accounts import install_accounts
 from roadtrip.server.advice import install_advice
 from roadtrip.server.bot_pool import BotPool
 from roadtrip.server.coordinator import Coordinator
@@ -42,13 +45,15 @@ from roadtrip.server.live_cache import LiveLimits
 from roadtrip.server.match_api import install_match_api
 from roadtrip.server.memory import MemoryReturn
 from roadtrip.server.operations import install_operations
+from roadtrip.server.passwords import Passwords
 from roadtrip.server.quotas import Quota
 from roadtrip.server.resume import Resumer
 from roadtrip.server.reviews import install_reviews
 from roadtrip.server.seats import TEAM_GAMES, SetupError
+from roadtrip.server.sessions import SameOrigin
 from roadtrip.server.settings import BOT_WORKERS, MAX_HTTP_BODY, SWEEP_SECONDS, THINK_THREADS
 from roadtrip.server.sql_store import SqlStore
-from roadtrip.server.storage import MatchStore
+from roadtrip.server.storage import MatchStore, MemoryStore
 from roadtrip.server.timers import LoopTimers
 from roadtrip.server.transport import ConnectionLimits, QueueHub
 from roadtrip.server.turn_clock import turn_clock_info
@@ -75,6 +80,13 @@ def cluster_runtime(
     except RoadtripError:
         store.close()
         raise
+
+
+def default_accounts(store: MatchStore) -> AccountStore | None:
+    """The accounts beside ``store``: its own tables, or a fake beside a fake."""
+    if isinstance(store, SqlStore):
+        return store
+    return MemoryAccounts(store) if isinstance(store, MemoryStore) else None
 
 
 def thread_runner(executor: ThreadPoolExecutor) -> Callable[[Callable[[], None]], None]:
@@ -107,6 +119,8 @@ def create_app(
     bot_pool: BotPool | None = None,
     metrics_token: str | None = None,
     create_quota: Quota | None = None,
+    accounts: AccountStore | None = None,
+    passwords: Passwords | None = None,
 ) -> FastAPI:
     """The app, on ``store`` (or a SqlStore on ``database_url``); with ``redis_url``
     one of several processes sharing the database (docs/server.md, "Several
@@ -114,7 +128,9 @@ def create_app(
     CDN: off by default; the OpenAPI schema is always at /openapi.json).
     ``bot_pool``: bots that think and the advisor compute in its processes (the app
     stops it when it stops); without one they compute in this process's threads.
-    ``create_quota``: new matches per address (default: ``ROADTRIP_CREATE_QUOTA``)."""
+    ``create_quota``: new matches per address (default: ``ROADTRIP_CREATE_QUOTA``).
+    ``accounts``: where accounts live (default: the store itself, or an in-memory
+    fake beside a MemoryStore); ``passwords``: their hasher (tests make it cheap)."""
     if store is None:
         from roadtrip.server.settings import default_database_url
 
@@ -190,6 +206,7 @@ def create_app(
     app.state.memory = memory
     app.state.hub = hub
     app.add_middleware(BodyLimit, limit=MAX_HTTP_BODY)
+    app.add_middleware(SameOrigin)  # cross-site requests with a session cookie: 403
     app.add_middleware(SecurityHeaders)
     app.add_middleware(ClientAddress)  # who asks: the client of the thinking it causes
 
@@ -271,6 +288,9 @@ def create_app(
         app, coordinator, grant_of, bot_pool, several_processes=cluster is not None
     )
     install_turns(app, coordinator)
+    account_store = accounts or default_accounts(store)
+    if account_store is not None:
+        install_accounts(app, coordinator, account_store, passwords)
     install_operations(
         app,
         store=store,
