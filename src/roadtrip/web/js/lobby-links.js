@@ -2,12 +2,14 @@
 // link of every seat (and the hot-seat and spectator links) to copy or open, with
 // what the match allows (advice, the turn clock); and "Your matches", the matches
 // remembered in this browser, each with its links, a replay link, whose turn it is
-// (lobby-clock.js) and a button to forget it.
+// (lobby-clock.js) and a button to forget it; or, when logged in, the account's
+// matches from the server (lobby-account.js).
 
 import { absolute, forgetMatch, savedMatches, tokenFromHash } from "./api.js";
 import { copyText, el, fill } from "./dom.js";
 import { expiryText, formatLeft } from "./clock.js";
 import { refreshTurns } from "./lobby-clock.js";
+import { renderServerMatches, signedIn } from "./lobby-account.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -74,6 +76,10 @@ function linkToken(url) {
 
 export function renderMyMatches() {
   const list = $("my-matches");
+  const help = $("mine-help");
+  if (help) help.textContent = signedIn() ? "The matches of your account, on every device where you log in." : "Matches created or opened in this browser. The links are kept only here.";
+  if (signedIn()) return renderServerMatches(list);
+  delete list.dataset.source;
   const matches = savedMatches();
   if (!matches.length) {
     fill(list, el("li", { class: "muted" }, "None yet. Start one above: it will show up here."));
