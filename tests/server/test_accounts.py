@@ -6,6 +6,7 @@ PostgreSQL too, and two processes on one database."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -253,3 +254,18 @@ def test_device_links_end_with_their_session(client: TestClient, app: FastAPI) -
     assert gone.status_code == 403
     # The guest link the match was made with still works.
     assert state_http(client, created["match"], created["seats"][0]["token"])["seat"] == 0
+
+
+def test_passwords_session_secrets_and_device_links_never_reach_the_logs(
+    client: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    secret = register(client, "Ann").headers["set-cookie"].split(";")[0].split("=", 1)[1]
+    created = create_http(client)
+    post(client, "/api/account/seats", {"tokens": [created["seats"][0]["token"]]})
+    url = post(client, "/api/account/links", {"match": created["match"]}).json()["url"]
+    login(client, "Ann", "a wrong password")
+    login(client, "Nobody", PASSWORD)
+    assert caplog.records, "the request log logged the requests"
+    for secret_text in (PASSWORD, "a wrong password", secret, url.split("#t=")[1]):
+        assert secret_text not in caplog.text
