@@ -69,8 +69,8 @@ def test_guest_seats_are_claimed_with_their_tokens_once_and_by_one_account(
     assert answers[1]["reason"] == "spectator" and answers[2] == {"known": False, "claimed": False}
     bo = TestClient(app)
     register(bo, "Bo")
-    assert claim(bo, seat0)[0] == {"known": True, "match": created["match"], "claimed": False,
-                                   "reason": "taken"}  # fmt: skip
+    taken = {"known": True, "match": created["match"], "claimed": False, "reason": "taken"}
+    assert claim(bo, seat0)[0] == taken
     assert claim(bo, seat1)[0]["claimed"]
     assert [m["seats"] for m in my_matches(client)] == [[0]]
     assert [m["seats"] for m in my_matches(bo)] == [[1]]
@@ -193,3 +193,25 @@ def test_a_session_made_by_one_process_is_valid_and_revoked_on_another(sql_url: 
         assert [m["match"] for m in listed] == [created["match"]]
         assert post(two, "/api/account/logout").status_code == 200
         assert one.get("/api/account").status_code == 401
+
+
+def test_in_cluster_mode_a_log_in_on_one_process_lists_a_move_made_on_the_other(
+    postgres_schema_url: str, redis_url: str
+) -> None:
+    url = postgres_schema_url
+    apps = [
+        create_app(database_url=url, redis_url=redis_url, passwords=CountingPasswords())
+        for _ in range(2)
+    ]
+    with TestClient(apps[0]) as one, TestClient(apps[1]) as two:
+        register(one, "Ann")
+        mid, mover, _waiting = rally(one)
+        claim(one, mover)
+        assert login(two, "Ann").status_code == 200
+        listed = my_matches(two)
+        assert [m["your_turn"] for m in listed] == [True]
+        state = state_http(one, mid, mover)
+        assert act_http(one, mid, mover, state["choices"][0]["action"]).status_code == 200
+        after = state_http(one, mid, mover)
+        assert [m["your_turn"] for m in my_matches(two)] == [bool(after["choices"])]
+        assert my_matches(two)[0]["match"] == mid
