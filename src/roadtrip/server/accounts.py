@@ -183,9 +183,9 @@ def install_accounts(
         logins.take(client_address(request.scope))
         logins_by_name.take(key)
         account = accounts.account_named(key)
-        if not hashing.verify(account.password_hash if account else None, body.password):
+        stored = account.password_hash if account is not None else None
+        if not hashing.verify(stored, body.password) or account is None:
             raise BadCredentials("the name or the password is wrong")
-        assert account is not None
         start_session(account, request, response)
         return account_json(account)
 
