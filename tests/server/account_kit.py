@@ -62,3 +62,11 @@ def device_link(client: TestClient, match_id: str) -> str:
     assert response.status_code == 200, response.text
     url: str = response.json()["url"]
     return url.split("#t=", 1)[1]
+
+
+def who(client: TestClient) -> str | None:
+    """The name of the account this client is logged in as (None: a guest)."""
+    response = client.get("/api/account")
+    assert response.status_code == 200, response.text
+    account = response.json()["account"]
+    return None if account is None else str(account["name"])

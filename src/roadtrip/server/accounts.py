@@ -189,10 +189,14 @@ def install_accounts(
         start_session(account, request, response)
         return account_json(account)
 
-    @app.get("/api/account", responses=error_responses(NotLoggedIn, validated=False))
+    @app.get("/api/account", responses=error_responses(validated=False))
     def me(request: Request) -> dict[str, Any]:
-        """The account of this session."""
-        return account_json(session_of(request)[0])
+        """The account of this session, or null: asking is not an error (a guest's
+        lobby asks on every visit)."""
+        try:
+            return {"account": account_json(session_of(request)[0])}
+        except NotLoggedIn:
+            return {"account": None}
 
     @app.post("/api/account/logout", responses=error_responses(*cookie_refusals, body=True))
     def logout(_body: Empty, request: Request, response: Response) -> dict[str, Any]:

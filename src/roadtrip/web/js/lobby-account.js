@@ -38,7 +38,7 @@ function setHint(name) {
 /** Ask the server who is logged in, then draw the panel and "Your matches". */
 export async function startAccount() {
   try {
-    account = await api("/api/account");
+    account = (await api("/api/account")).account;
   } catch {
     account = null;
   }
