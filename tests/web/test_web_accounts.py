@@ -1,7 +1,8 @@
 """Browser test of optional accounts (docs/server.md, "Accounts"): a guest's match
-claimed into a new account, a correspondence match created while logged in, and
-both seen and played on a second browser context standing for another device,
-with the lobby's "Your matches" coming from the server."""
+claimed into a new account, a correspondence match created while logged in, both
+seen and played on a second browser context standing for another device (the
+lobby's "Your matches" comes from the server), and an invite link opened while
+logged in to another account making that seat its own."""
 
 from __future__ import annotations
 
@@ -59,6 +60,7 @@ def test_an_account_claims_a_guest_match_and_its_matches_show_on_a_second_device
     # A match created while logged in is the account's at once.
     laptop.goto(live_server.url + "/")
     made_match = create_in_lobby(laptop)
+    bo_link = laptop.locator('[data-link="seat-1"] input').input_value()
     listed(laptop, guest_match, made_match)
     assert_accessible(laptop)
     shot(laptop, "account-matches")
@@ -81,6 +83,21 @@ def test_an_account_claims_a_guest_match_and_its_matches_show_on_a_second_device
     )
     phone.goto(live_server.url + "/")
     listed(phone, guest_match, made_match)
+
+    # Bo, logged in to an account of his own, opens his invite link: the seat is his.
+    bo = new_page()
+    bo.goto(live_server.url + "/")
+    bo.fill("#account-user", f"Bo {secrets.token_hex(4)}")
+    bo.fill("#account-password", PASSWORD)
+    bo.click("#register")
+    bo.wait_for_selector("#account-name")
+    with bo.expect_response("**/api/account/seats") as claimed:
+        bo.goto(bo_link)
+    assert claimed.value.json()["seats"][0]["claimed"]
+    bo.wait_for_selector("#players .player")
+    bo.goto(live_server.url + "/")
+    listed(bo, made_match)
+    assert bo.locator("#my-matches [data-match]").count() == 1
 
     # Back on the laptop: the same list; logging out there returns to the guest lobby.
     laptop.goto(live_server.url + "/")
