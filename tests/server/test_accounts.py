@@ -271,3 +271,15 @@ def test_passwords_session_secrets_and_device_links_never_reach_the_logs(
     assert caplog.records, "the request log logged the requests"
     for secret_text in (PASSWORD, "a wrong password", secret, url.split("#t=")[1]):
         assert secret_text not in caplog.text
+
+
+def test_log_ins_beyond_the_hashing_slots_are_answered_busy_not_queued_forever(
+    client: TestClient, app: FastAPI
+) -> None:
+    register(client, "Ann")
+    passwords = app.state.passwords
+    passwords.wait = 0.05
+    with passwords.slot(), passwords.slot():  # both slots taken (HASHING_AT_ONCE)
+        busy = login(client, "Ann", PASSWORD)
+    assert busy.status_code == 503 and busy.json()["error"]["code"] == "busy"
+    assert login(client, "Ann", PASSWORD).status_code == 200

@@ -36,6 +36,7 @@ from roadtrip.server.match_api import link
 from roadtrip.server.passwords import (
     PASSWORD_MAX,
     AccountError,
+    HashingBusy,
     Passwords,
     account_name,
     check_password,
@@ -155,7 +156,9 @@ def install_accounts(
     @app.post(
         "/api/account/register",
         status_code=201,
-        responses=error_responses(AccountError, NameTaken, CrossSite, TooManyRequests, body=True),
+        responses=error_responses(
+            AccountError, NameTaken, CrossSite, TooManyRequests, HashingBusy, body=True
+        ),
     )
     def register(body: CredentialsIn, request: Request, response: Response) -> dict[str, Any]:
         """A new account, logged in (its session cookie is set)."""
@@ -175,7 +178,9 @@ def install_accounts(
 
     @app.post(
         "/api/account/login",
-        responses=error_responses(BadCredentials, CrossSite, TooManyRequests, body=True),
+        responses=error_responses(
+            BadCredentials, CrossSite, TooManyRequests, HashingBusy, body=True
+        ),
     )
     def login(body: CredentialsIn, request: Request, response: Response) -> dict[str, Any]:
         """Log in: a session cookie.  Wrong name or password: one answer for both."""
@@ -218,7 +223,9 @@ def install_accounts(
 
     @app.post(
         "/api/account/delete",
-        responses=error_responses(*cookie_refusals, BadCredentials, TooManyRequests, body=True),
+        responses=error_responses(
+            *cookie_refusals, BadCredentials, TooManyRequests, HashingBusy, body=True
+        ),
     )
     def delete(body: PasswordIn, request: Request, response: Response) -> dict[str, Any]:
         """Delete the account (its password confirms): name, password hash,
