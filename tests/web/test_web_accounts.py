@@ -99,6 +99,12 @@ def test_an_account_claims_a_guest_match_and_its_matches_show_on_a_second_device
     listed(bo, made_match)
     assert bo.locator("#my-matches [data-match]").count() == 1
 
+    # Bo's browser still reaches its own links (the spectators' too) when he asks.
+    bo.click("#switch-view")
+    bo.wait_for_selector("#my-matches:not([data-source])")
+    bo.click("#switch-view")
+    listed(bo, made_match)
+
     # Back on the laptop: the same list; logging out there returns to the guest lobby.
     laptop.goto(live_server.url + "/")
     listed(laptop, guest_match, made_match)

@@ -8,7 +8,8 @@
 //    your turn first), on any device: a match is opened with this browser's own
 //    link when it has one, else with a link minted for this device
 //    (POST /api/account/links); this browser's guest matches can be added to the
-//    account with their tokens (POST /api/account/seats).
+//    account with their tokens (POST /api/account/seats); a switch shows this
+//    browser's own links instead (spectator links, seats of other accounts).
 // Without an account the lobby is exactly as before (lobby-links.js).
 
 import { ApiError, api, savedMatches, tokenFromHash } from "./api.js";
@@ -21,6 +22,22 @@ const HINT_KEY = "roadtrip.account.v1";
 const MAX_TOKENS = 50; // the server's roadtrip.server.turns.MAX_TOKENS
 
 let account = null; // {name, created_at} while logged in
+let local = false; // logged in, but looking at this browser's own links
+
+/** Whether "Your matches" shows this browser's links although logged in. */
+export function localView() {
+  return local;
+}
+
+/** The button that switches "Your matches" between the account's and this browser's. */
+export function viewSwitch() {
+  if (!account) return null;
+  const flip = () => {
+    local = !local;
+    renderMyMatches();
+  };
+  return el("li", { class: "muted" }, el("button", { type: "button", class: "btn small link", id: "switch-view", onclick: flip }, local ? "Show your account's matches" : "Show this browser's links (spectator links too)"));
+}
 
 export function signedIn() {
   return account !== null;
@@ -108,6 +125,7 @@ async function leave(path) {
     if (!(err instanceof ApiError && err.status === 401)) return toast(err.message);
   }
   account = null;
+  local = false;
   setHint(null);
   renderAccount();
 }
@@ -217,6 +235,6 @@ export async function renderServerMatches(list) {
     );
   });
   if (!items.length) items.push(el("li", { class: "muted" }, "None yet. Start one above, or add this browser's matches: they will show up here on every device."));
-  fill(list, claimRow, ...items);
+  fill(list, claimRow, ...items, viewSwitch());
   if (mine) startTicking();
 }

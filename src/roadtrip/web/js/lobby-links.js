@@ -9,7 +9,7 @@ import { absolute, forgetMatch, savedMatches, tokenFromHash } from "./api.js";
 import { copyText, el, fill } from "./dom.js";
 import { expiryText, formatLeft } from "./clock.js";
 import { refreshTurns } from "./lobby-clock.js";
-import { renderServerMatches, signedIn } from "./lobby-account.js";
+import { localView, renderServerMatches, signedIn, viewSwitch } from "./lobby-account.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -77,12 +77,13 @@ function linkToken(url) {
 export function renderMyMatches() {
   const list = $("my-matches");
   const help = $("mine-help");
-  if (help) help.textContent = signedIn() ? "The matches of your account, on every device where you log in." : "Matches created or opened in this browser. The links are kept only here.";
-  if (signedIn()) return renderServerMatches(list);
+  const fromServer = signedIn() && !localView();
+  if (help) help.textContent = fromServer ? "The matches of your account, on every device where you log in." : "Matches created or opened in this browser. The links are kept only here.";
+  if (fromServer) return renderServerMatches(list);
   delete list.dataset.source;
   const matches = savedMatches();
   if (!matches.length) {
-    fill(list, el("li", { class: "muted" }, "None yet. Start one above: it will show up here."));
+    fill(list, el("li", { class: "muted" }, "None yet. Start one above: it will show up here."), viewSwitch());
     return;
   }
   const entries = [];
@@ -119,5 +120,7 @@ export function renderMyMatches() {
       return item;
     }),
   );
+  const toAccount = viewSwitch();
+  if (toAccount) list.append(toAccount);
   refreshTurns(list, entries);
 }
