@@ -24,6 +24,7 @@ from pydantic import BaseModel, Field
 
 from roadtrip.server.account_store import (
     Account,
+    AccountSeat,
     AccountStore,
     BadCredentials,
     CrossSite,
@@ -103,7 +104,7 @@ def listed_order(entry: dict[str, Any]) -> tuple[int, float, float]:
     return rank, soon, -float(entry.get("claimed_at", 0.0))
 
 
-def grants_of(seats: list[Any]) -> list[tuple[Grant, float]]:
+def grants_of(seats: list[AccountSeat]) -> list[tuple[Grant, float]]:
     """One grant per match of an account's seat rows (the member of its first row)."""
     out: dict[str, tuple[Grant, float]] = {}
     for row in seats:
@@ -127,7 +128,9 @@ def install_accounts(
     hashing = passwords or Passwords()
     logins = Buckets(Quota.from_env(LOGIN_QUOTA_ENV, LOGIN_QUOTA), "a log-in")
     logins_by_name = Buckets(
-        Quota.from_env(LOGIN_NAME_QUOTA_ENV, LOGIN_NAME_QUOTA), "a log-in to one account name"
+        Quota.from_env(LOGIN_NAME_QUOTA_ENV, LOGIN_NAME_QUOTA),
+        "a log-in",
+        holder="one account name, from any address,",
     )
     registrations = Buckets(Quota.from_env(REGISTER_QUOTA_ENV, REGISTER_QUOTA), "a new account")
     app.state.account_quotas = (logins, logins_by_name, registrations)
