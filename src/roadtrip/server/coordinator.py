@@ -182,15 +182,7 @@ class Coordinator(UnattendedPlay, Rematches, TurnClocks, Resuming):
         grant = self.store.grant(token_hash(token))
         if grant is None or grant.match_id != match_id:
             raise AccessDenied("the token is not valid for this match")
-        return Coordinator.admit(self, grant, opens=opens)  # (a cluster refreshed already)
-
-    def admit(self, grant: Grant, *, opens: bool = True) -> Grant:
-        """:meth:`authorize` for a grant known otherwise (an account's seats)."""
-        self.live(grant.match_id)
-        self.catch_up(grant.match_id)  # the first access since the start: bots catch up
-        if opens:
-            self.open_link(grant)
-        return grant
+        return Resuming.admit(self, grant, opens=opens)  # (a cluster refreshed already)
 
     def live(self, match_id: str) -> LiveMatch:
         """The match in memory, loaded from the store if it is not (NotFound;
