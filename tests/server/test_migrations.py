@@ -348,3 +348,56 @@ def test_a_timed_match_stored_at_the_baseline_revision_keeps_its_clock_running(
         assert store.load("old1").timeouts  # type: ignore[union-attr]
     finally:
         store.close()
+
+
+def test_a_database_at_revision_0002_gains_the_empty_account_tables_and_its_matches_play_on(
+    sql_url: str,
+) -> None:
+    """Revision 0003 adds the account tables and changes no old one: a match stored
+    at 0002 loads, and its guest seat can then be claimed into an account."""
+    from alembic import command
+    from server_kit import seats
+
+    from roadtrip.server.account_store import Account
+    from roadtrip.server.coordinator import Coordinator
+    from roadtrip.server.migrate import config
+    from roadtrip.server.storage import MemoryStore
+    from roadtrip.server.transport import MemoryTransport
+
+    engine = create_engine(normalize_url(sql_url))
+    with engine.begin() as conn:
+        command.upgrade(config(conn), "0002")
+    engine.dispose()
+    account_tables = {"accounts", "account_sessions", "account_seats", "account_links"}
+    assert not account_tables & _tables(sql_url)
+    # A store of the release before could not be opened here (it would upgrade):
+    # the match is written with this release's tables, which 0002 had already.
+    from roadtrip.server.sql_store import matches, tokens
+
+    maker = Coordinator(MemoryStore(), MemoryTransport())
+    made = maker.create_match("road-to-300", {}, seats(None), seed=5)
+    stored = maker.store.load(made.match_id)
+    assert stored is not None
+    engine = create_engine(normalize_url(sql_url))
+    with engine.begin() as conn:
+        conn.execute(
+            matches.insert().values(
+                id=stored.id, game=stored.game, options=stored.options, seed=stored.seed,
+                seats=[s.to_dict() for s in stored.seats], hotseat=False, finished=False,
+                returns=None, created_at=1.0, action_count=0,
+            )
+        )  # fmt: skip
+        conn.execute(tokens.insert().values(token_hash="h0", match_id=stored.id, seats=[0]))
+    engine.dispose()
+    store = SqlStore(sql_url)
+    try:
+        assert (store.schema.before, store.schema.after) == ("0002", head())
+        assert account_tables <= _tables(sql_url)
+        loaded = store.load(stored.id)
+        assert loaded is not None and loaded.seats == stored.seats
+        store.create_account(Account("a1", "Ann", "ann", "hash", 2.0))
+        assert store.claim_seats("a1", stored.id, [0], 0, 3.0)
+        assert [(s.match_id, s.seat) for s in store.account_seats("a1", 10)] == [(stored.id, 0)]
+    finally:
+        store.close()
+    assert schema_state(sql_url) == (head(), [])

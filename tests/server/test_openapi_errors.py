@@ -41,6 +41,8 @@ def client(store: MemoryStore, monkeypatch: pytest.MonkeyPatch) -> Iterator[Test
     monkeypatch.setenv("ROADTRIP_REVIEW_QUOTA", "20/0.01")  # spent at the end: 429
     monkeypatch.setenv("ROADTRIP_CREATE_QUOTA", "4/0.01")  # the fifth new match: 429
     monkeypatch.setenv("ROADTRIP_LEARN_QUOTA", "2/0.01")  # the third tutorial: 429
+    monkeypatch.setenv("ROADTRIP_REGISTER_QUOTA", "2/0.01")  # the third account: 429
+    monkeypatch.setenv("ROADTRIP_LOGIN_NAME_QUOTA", "2/0.01")  # the third try of a name
     with TestClient(create_app(store)) as test_client:
         yield test_client
 
@@ -188,6 +190,7 @@ def provoke(client: TestClient, store: MemoryStore) -> Seen:
     call("POST", "/api/turns", **not_text)
     call("POST", new, **not_text)
     call("POST", acts, mid, seat_token, **not_text)
+    provoke_accounts(client, call, huge, not_text)
     return seen
 
 
@@ -217,6 +220,37 @@ def provoke_learn(call: Any, client: TestClient, huge: bytes) -> None:
     call("POST", moves, token=token, json={"action": 0})  # 409 game_over
     assert client.post(learn, json={"game": "road-to-300"}).status_code == 201
     call("POST", learn, json={"game": "road-to-300"})  # 429: the third
+
+
+def provoke_accounts(client: TestClient, call: Any, huge: bytes, not_text: dict[str, Any]) -> None:
+    """The refusals of the account routes: first without a session, then with one."""
+    json_type = {"content-type": "application/json"}
+    evil = {"Origin": "http://evil.example"}
+    here = {"Origin": "http://testserver"}
+    credentials = {"name": "Ann", "password": "correct horse"}
+    posts = ("register", "login", "logout", "logout-everywhere", "delete", "seats", "links")
+    for name in posts:
+        path = f"/api/account/{name}"
+        call("POST", path, content=huge, headers=json_type)  # 413
+        call("POST", path, json=[])  # 422
+        call("POST", path, **not_text)  # 400
+        call("POST", path, json=credentials, headers=evil)  # 403 cross_site
+        if name not in ("register", "login"):
+            call("POST", path, json={"password": "x", "tokens": [], "match": "m"})  # 401
+    call("GET", "/api/account/matches")  # 401 not_logged_in
+    for path in ("/api/account", "/api/account/matches"):
+        call("GET", path, content=huge)  # 413
+    register = "/api/account/register"
+    call("POST", register, json={"name": "Ann", "password": "short"})  # 400 bad_account
+    call("POST", "/api/account/login", json=credentials)  # 401 bad_credentials
+    assert client.post(register, json=credentials, headers=here).status_code == 201  # Ann
+    call("POST", register, json=credentials, headers=here)  # 409 name_taken
+    call("POST", register, json={**credentials, "name": "Cy"}, headers=here)  # 429
+    call("POST", "/api/account/links", json={"match": "no-such-match"}, headers=here)  # 404
+    call("POST", "/api/account/delete", json={"password": "wrong password"}, headers=here)  # 401
+    call("POST", "/api/account/login", json={**credentials, "password": "wrong"}, headers=here)
+    call("POST", "/api/account/login", json=credentials, headers=here)  # 429: a name's third
+    call("POST", "/api/account/delete", json={"password": "correct horse"}, headers=here)  # 429
 
 
 def test_every_refusal_a_route_gives_is_documented_and_every_documented_one_given(

@@ -2,7 +2,8 @@
 
 This module assembles the app (error handlers, pages, the route groups of
 :mod:`~roadtrip.server.match_api`, :mod:`~roadtrip.server.advice`,
-:mod:`~roadtrip.server.reviews` and :mod:`~roadtrip.server.turns`, the WebSocket)
+:mod:`~roadtrip.server.reviews`, :mod:`~roadtrip.server.turns` and
+:mod:`~roadtrip.server.accounts`, the WebSocket)
 and runs the coordinator's background runners, timers and sweeps for the app's
 lifetime.  Routes stay thin: they parse and authorize, then call the coordinator,
 which is the only authority.  Tokens travel in an ``Authorization: Bearer`` header
@@ -33,6 +34,8 @@ import roadtrip
 from roadtrip.bots import bot_names, bot_summary
 from roadtrip.core.errors import RoadtripError
 from roadtrip.core.registry import game_class
+from roadtrip.server.account_store import AccountStore, MemoryAccounts
+from roadtrip.server.accounts import install_accounts
 from roadtrip.server.advice import install_advice
 from roadtrip.server.bot_pool import BotPool
 from roadtrip.server.coordinator import Coordinator
@@ -43,14 +46,16 @@ from roadtrip.server.live_cache import LiveLimits
 from roadtrip.server.match_api import install_match_api
 from roadtrip.server.memory import MemoryReturn
 from roadtrip.server.operations import install_operations
+from roadtrip.server.passwords import Passwords
 from roadtrip.server.quotas import Quota
 from roadtrip.server.resume import Resumer
 from roadtrip.server.reviews import install_reviews
 from roadtrip.server.rules_pages import install_rules_pages
 from roadtrip.server.seats import TEAM_GAMES, SetupError
+from roadtrip.server.sessions import SameOrigin
 from roadtrip.server.settings import BOT_WORKERS, MAX_HTTP_BODY, SWEEP_SECONDS, THINK_THREADS
 from roadtrip.server.sql_store import SqlStore
-from roadtrip.server.storage import MatchStore
+from roadtrip.server.storage import MatchStore, MemoryStore
 from roadtrip.server.timers import LoopTimers
 from roadtrip.server.transport import ConnectionLimits, QueueHub
 from roadtrip.server.turn_clock import turn_clock_info
@@ -78,6 +83,13 @@ def cluster_runtime(
     except RoadtripError:
         store.close()
         raise
+
+
+def default_accounts(store: MatchStore) -> AccountStore | None:
+    """The accounts beside ``store``: its own tables, or a fake beside a fake."""
+    if isinstance(store, SqlStore):
+        return store
+    return MemoryAccounts(store) if isinstance(store, MemoryStore) else None
 
 
 def thread_runner(executor: ThreadPoolExecutor) -> Callable[[Callable[[], None]], None]:
@@ -111,6 +123,8 @@ def create_app(
     metrics_token: str | None = None,
     create_quota: Quota | None = None,
     learn_sessions: TutorialSessions | None = None,
+    accounts: AccountStore | None = None,
+    passwords: Passwords | None = None,
 ) -> FastAPI:
     """The app, on ``store`` (or a SqlStore on ``database_url``); with ``redis_url``
     one of several processes sharing the database (docs/server.md, "Several
@@ -119,7 +133,9 @@ def create_app(
     ``bot_pool``: bots that think and the advisor compute in its processes (the app
     stops it when it stops); without one they compute in this process's threads.
     ``create_quota``: new matches per address (default: ``ROADTRIP_CREATE_QUOTA``).
-    ``learn_sessions``: the learn-to-play sessions (server/tutorials.py) and their limits."""
+    ``learn_sessions``: the learn-to-play sessions (server/tutorials.py) and their limits;
+    ``accounts``: where accounts live (default: the store itself, or an in-memory
+    fake beside a MemoryStore); ``passwords``: their hasher (tests make it cheap)."""
     if store is None:
         from roadtrip.server.settings import default_database_url
 
@@ -198,6 +214,7 @@ def create_app(
     app.state.memory = memory
     app.state.hub = hub
     app.add_middleware(BodyLimit, limit=MAX_HTTP_BODY)
+    app.add_middleware(SameOrigin)  # cross-site requests with a session cookie: 403
     app.add_middleware(SecurityHeaders)
     app.add_middleware(ClientAddress)  # who asks: the client of the thinking it causes
 
@@ -285,6 +302,9 @@ def create_app(
     install_turns(app, coordinator)
     app.state.tutorials = tutorials = install_learn_api(app, learn_sessions)
     install_rules_pages(app)
+    account_store = accounts or default_accounts(store)
+    if account_store is not None:
+        install_accounts(app, coordinator, account_store, passwords)
     install_operations(
         app,
         store=store,

@@ -144,6 +144,10 @@ class LeasedCoordinator(Coordinator):
         self.refresh(match_id)
         return super().authorize(match_id, token, opens=opens)
 
+    def admit(self, grant: Grant, *, opens: bool = True) -> Grant:
+        self.refresh(grant.match_id)
+        return super().admit(grant, opens=opens)
+
     def act(
         self, grant: Grant, action: int, seat: int | None = None, my_moves: int | None = None
     ) -> None:

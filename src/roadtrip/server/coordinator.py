@@ -182,10 +182,7 @@ class Coordinator(UnattendedPlay, Rematches, TurnClocks, Resuming):
         grant = self.store.grant(token_hash(token))
         if grant is None or grant.match_id != match_id:
             raise AccessDenied("the token is not valid for this match")
-        self.catch_up(match_id)  # the first access since the start: bots catch up
-        if opens:
-            self.open_link(grant)
-        return grant
+        return Resuming.admit(self, grant, opens=opens)  # (a cluster refreshed already)
 
     def live(self, match_id: str) -> LiveMatch:
         """The match in memory, loaded from the store if it is not (NotFound;

@@ -21,7 +21,7 @@ from roadtrip.server.autoplay import LiveMatch
 from roadtrip.server.created import Created
 from roadtrip.server.gamelog import LogEntry
 from roadtrip.server.live_cache import LiveCache
-from roadtrip.server.storage import MatchStore, SeatSpec
+from roadtrip.server.storage import Grant, MatchStore, SeatSpec
 from roadtrip.server.timers import Timers
 from roadtrip.server.transport import Transport
 from roadtrip.server.turn_clock import TurnClock
@@ -92,6 +92,9 @@ class CoordinatorBase:
         raise NotImplementedError
 
     def notify(self, match_id: str) -> None:
+        raise NotImplementedError
+
+    def open_link(self, grant: Grant) -> None:
         raise NotImplementedError
 
     def _commit(

@@ -22,15 +22,23 @@ from roadtrip.core.errors import (
     RoadtripError,
     UnknownGame,
 )
+from roadtrip.server.account_store import BadCredentials, CrossSite, NameTaken, NotLoggedIn
 from roadtrip.server.advice_policy import AdviceOff, NotOverYet
 from roadtrip.server.bot_pool import BotPoolFailure, WorkDropped
 from roadtrip.server.match_errors import AccessDenied, NotFound, StaleVersion, Unplayable
+from roadtrip.server.passwords import AccountError, HashingBusy
 from roadtrip.server.quotas import TooManyRequests
 from roadtrip.server.seats import SetupError
 from roadtrip.server.turn_clock import TimerError
 
 # Error class -> (HTTP status, machine-readable code); most specific first.
 ERROR_CODES: list[tuple[type[Exception], int, str]] = [
+    (NotLoggedIn, 401, "not_logged_in"),
+    (BadCredentials, 401, "bad_credentials"),
+    (CrossSite, 403, "cross_site"),
+    (NameTaken, 409, "name_taken"),
+    (AccountError, 400, "bad_account"),
+    (HashingBusy, 503, "busy"),
     (AccessDenied, 403, "access_denied"),
     (AdviceOff, 403, "advice_off"),
     (NotOverYet, 409, "not_over"),

@@ -85,13 +85,19 @@ CREATE_QUOTA = Quota(20, 20.0)
 
 
 class Buckets:
-    """One token bucket per address for one kind of request (thread-safe)."""
+    """One token bucket per address (or per ``holder``: an account name) for one
+    kind of request (thread-safe)."""
 
     def __init__(
-        self, quota: Quota, what: str, clock: Callable[[], float] = time.monotonic
+        self,
+        quota: Quota,
+        what: str,
+        clock: Callable[[], float] = time.monotonic,
+        holder: str = "this address",
     ) -> None:
         self.quota = quota
         self.what = what
+        self.holder = holder  # whose bucket, as the refusal names it
         self.clock = clock
         self.refused = 0  # requests answered 429 so far
         self._tokens: OrderedDict[str, tuple[float, float]] = OrderedDict()  # (tokens, at)
@@ -109,7 +115,7 @@ class Buckets:
                 self.refused += 1
                 wait = (1.0 - tokens) / rate
                 raise TooManyRequests(
-                    f"this address may ask for {self.what} {self.quota.burst} times at once, "
+                    f"{self.holder} may ask for {self.what} {self.quota.burst} times at once, "
                     f"then {self.quota.per_minute:g} times a minute; ask again in "
                     f"{math.ceil(wait)} s",
                     retry_after=wait,

@@ -32,6 +32,7 @@ import threading
 from roadtrip.server.autoplay import INLINE_MOVES, LiveMatch
 from roadtrip.server.coordinator_base import CoordinatorBase
 from roadtrip.server.match_errors import Unplayable
+from roadtrip.server.storage import Grant
 
 logger = logging.getLogger("roadtrip.server")
 
@@ -125,6 +126,16 @@ class Resuming(CoordinatorBase):
                 # its clock); it must not push out what people use.
                 self._live.pop(match_id)
             return True
+
+    def admit(self, grant: Grant, *, opens: bool = True) -> Grant:
+        """Let ``grant`` in (what ``authorize`` does once it has a token's grant; an
+        account's seats come with theirs): the match loaded and caught up, and
+        ``opens``: its seats opened their link (server/clock_start.py)."""
+        self.live(grant.match_id)
+        self.catch_up(grant.match_id)  # the first access since the start: bots catch up
+        if opens:
+            self.open_link(grant)
+        return grant
 
     def catch_up(self, match_id: str) -> None:
         """The first access to ``match_id`` since the start: if it is pending, its

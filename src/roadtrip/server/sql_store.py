@@ -38,6 +38,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 
 from roadtrip.server.migrate import Upgrade, upgrade
+from roadtrip.server.sql_accounts import SqlAccounts, account_tables
 from roadtrip.server.sql_append import appender
 from roadtrip.server.sql_clocks import SqlClocks, clock_into, clocks_table, seat_bits
 from roadtrip.server.sql_reviews import SqlReviews, reviews_table
@@ -105,6 +106,9 @@ tokens = Table(
     Column("seats", JSON, nullable=False),
 )
 
+# Optional accounts, their sessions, seats and device links (server/sql_accounts.py).
+accounts, account_sessions, account_seats, account_links = account_tables(metadata)
+
 
 # The statements of the hot path (one append per accepted move), built once: building
 # a Core statement per call cost as much as executing it.
@@ -140,12 +144,17 @@ def normalize_url(url: str) -> str:
     return url
 
 
-class SqlStore(SqlReviews, SqlClocks):
-    """A MatchStore on any SQLAlchemy database."""
+class SqlStore(SqlReviews, SqlClocks, SqlAccounts):
+    """A MatchStore (and AccountStore) on any SQLAlchemy database."""
 
     reviews = match_reviews
     clocks = match_clocks
     matches_table = matches
+    tokens_table = tokens
+    accounts = accounts
+    account_sessions = account_sessions
+    account_seats_table = account_seats
+    account_links = account_links
 
     def __init__(self, url: str) -> None:
         self.url = normalize_url(url)

@@ -20,6 +20,7 @@ from roadtrip.core.errors import RoadtripError
 from roadtrip.server.clock_start import waiting_message
 from roadtrip.server.coordinator import Coordinator
 from roadtrip.server.errors import error_code, error_responses
+from roadtrip.server.storage import Grant
 from roadtrip.server.tokens import token_hash
 
 MAX_TOKENS = 50  # tokens one request may ask about
@@ -35,10 +36,16 @@ def turn_of(coordinator: Coordinator, token: str) -> dict[str, Any]:
     grant = coordinator.store.grant(token_hash(token)) if token else None
     if grant is None:
         return {"known": False}
+    return turn_of_grant(coordinator, grant)
+
+
+def turn_of_grant(coordinator: Coordinator, grant: Grant) -> dict[str, Any]:
+    """Whether ``grant``'s own seats may act now, and their deadline (the answer
+    of :func:`turn_of`; an account's matches are answered the same way)."""
     try:
         # Asking whether it is one's turn is not opening the match: its clocks may
         # still wait for this seat (the lobby asks about links it only holds).
-        grant = coordinator.authorize(grant.match_id, token, opens=False)
+        grant = coordinator.admit(grant, opens=False)
         live = coordinator.live(grant.match_id)
     except RoadtripError as exc:
         return {"known": True, "match": grant.match_id, "error": error_code(exc)[1]}

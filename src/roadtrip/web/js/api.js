@@ -151,3 +151,17 @@ export function entryFromCreated(created, game, seatSpecs) {
     links,
   };
 }
+
+/** A seat opened while logged in (the lobby keeps the account's name as a hint in
+ *  localStorage; the session cookie itself is HttpOnly) becomes the account's,
+ *  unless another account holds it (POST /api/account/seats). */
+export function claimIfLoggedIn(token) {
+  let hinted = null;
+  try {
+    hinted = localStorage.getItem("roadtrip.account.v1");
+  } catch {
+    hinted = null;
+  }
+  if (!hinted || !token) return;
+  api("/api/account/seats", { method: "POST", body: { tokens: [token] } }).catch(() => null);
+}

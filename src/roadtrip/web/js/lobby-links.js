@@ -2,12 +2,14 @@
 // link of every seat (and the hot-seat and spectator links) to copy or open, with
 // what the match allows (advice, the turn clock); and "Your matches", the matches
 // remembered in this browser, each with its links, a replay link, whose turn it is
-// (lobby-clock.js) and a button to forget it.
+// (lobby-clock.js) and a button to forget it; or, when logged in, the account's
+// matches from the server (lobby-account.js).
 
 import { absolute, forgetMatch, savedMatches, tokenFromHash } from "./api.js";
 import { copyText, el, fill } from "./dom.js";
 import { expiryText, formatLeft } from "./clock.js";
 import { refreshTurns } from "./lobby-clock.js";
+import { localView, renderServerMatches, signedIn, viewSwitch } from "./lobby-account.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -74,9 +76,14 @@ function linkToken(url) {
 
 export function renderMyMatches() {
   const list = $("my-matches");
+  const help = $("mine-help");
+  const fromServer = signedIn() && !localView();
+  if (help) help.textContent = fromServer ? "The matches of your account, on every device where you log in." : "Matches created or opened in this browser. The links are kept only here.";
+  if (fromServer) return renderServerMatches(list);
+  delete list.dataset.source;
   const matches = savedMatches();
   if (!matches.length) {
-    fill(list, el("li", { class: "muted" }, "None yet. Start one above: it will show up here."));
+    fill(list, el("li", { class: "muted" }, "None yet. Start one above: it will show up here."), viewSwitch());
     return;
   }
   const entries = [];
@@ -113,5 +120,7 @@ export function renderMyMatches() {
       return item;
     }),
   );
+  const toAccount = viewSwitch();
+  if (toAccount) list.append(toAccount);
   refreshTurns(list, entries);
 }

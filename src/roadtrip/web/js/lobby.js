@@ -3,7 +3,8 @@
 // from each game's declared options (variant rules folded away) and bot kinds,
 // creates matches (POST /api/matches), shows the links to share, offers a
 // one-click solo start, and lists the matches remembered in this browser
-// (lobby-links.js: the links to share and "Your matches").
+// (lobby-links.js: the links to share and "Your matches"; lobby-account.js: the
+// optional account, whose matches come from the server).
 
 import { api, entryFromCreated, rememberMatch } from "./api.js";
 import { capitalize, el, fill, toast } from "./dom.js";
@@ -11,6 +12,7 @@ import { defaultSeatName, readSeats, seatRow, seatsProblem } from "./lobby-seats
 import { adviceField } from "./lobby-advice.js";
 import { clockField } from "./lobby-clock.js";
 import { renderMyMatches, showCreated } from "./lobby-links.js";
+import { claimCreated, startAccount } from "./lobby-account.js";
 import { gamePicture } from "./pictures.js";
 import { keepFocus } from "./focus-memory.js";
 import { learnUrl, playedGames } from "./learned.js";
@@ -23,6 +25,7 @@ let selected = null;
 
 async function start() {
   renderMyMatches();
+  startAccount(); // logged in: "Your matches" comes from the server
   try {
     games = await api("/api/games");
   } catch (err) {
@@ -62,6 +65,7 @@ async function quickSolo(game, button) {
       body: { game: game.id, options: {}, seats, hotseat: false },
     });
     rememberMatch(entryFromCreated(created, game, seats));
+    await claimCreated(created);
     location.href = created.seats[0].url;
   } catch (err) {
     toast(`Could not start a game: ${err.message}`);
@@ -86,6 +90,7 @@ async function quickBots(game, button) {
   try {
     const created = await api("/api/matches", { method: "POST", body: { game: game.id, options: {}, seats, hotseat: false } });
     rememberMatch(entryFromCreated(created, game, seats));
+    await claimCreated(created);
     location.href = created.seats[0].url;
   } catch (err) {
     toast(`Could not start a game: ${err.message}`);
@@ -296,6 +301,7 @@ async function createMatch(game, form, turnClock) {
   try {
     const created = await api("/api/matches", { method: "POST", body: { game: game.id, options, seats, hotseat, advice, turn_clock: turnClock } });
     rememberMatch(entryFromCreated(created, game, seats));
+    await claimCreated(created);
     showCreated(created, game, seats);
     renderMyMatches();
     $("play-now").focus(); // the form's button was disabled meanwhile: the next step

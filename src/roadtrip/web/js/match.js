@@ -9,7 +9,7 @@
 // The turn line, end screen, choice buttons, players and log are drawn by
 // match-panels.js.
 
-import { downloadRecord, matchIdFromPath, rememberMatch, tokenFromHash, wsUrl } from "./api.js";
+import { claimIfLoggedIn, downloadRecord, matchIdFromPath, rememberMatch, tokenFromHash, wsUrl } from "./api.js";
 import { capitalize, el, fill, joinNames, showDialog, toast } from "./dom.js";
 import { loadBoard } from "../boards/index.js";
 import { motionAllowed, motionToggle } from "./motion.js";
@@ -179,6 +179,7 @@ function onState(data) {
   if (!remembered) {
     remembered = true;
     remember(data);
+    if (!data.spectator) claimIfLoggedIn(token);
   }
   if (boardFor !== data.game) {
     boardFor = data.game;
