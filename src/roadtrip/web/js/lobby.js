@@ -52,7 +52,7 @@ function renderQuick() {
     { type: "button", class: "btn primary big", id: "quick-solo", onclick: () => quickSolo(game, button) },
     `Play ${game.name} solo`,
   );
-  fill(box, button, el("p", { class: "help" }, "One click: a new solo game, straight to your sheet."));
+  fill(box, button, el("p", { class: "help" }, "At once: a new solo game, straight to your sheet."));
 }
 
 async function quickSolo(game, button) {

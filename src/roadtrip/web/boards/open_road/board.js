@@ -201,7 +201,7 @@ function mapPanel(view, ctx, map, targets, lastSeat) {
         rider.destination
           ? `${isYou(view, ctx, seat) ? "Your" : `${nameOf(ctx, seat)}'s`} route: ${shortName(rider.origin)} → ${shortName(rider.destination)}${rider.remaining >= 0 ? `, ${plural(rider.remaining, "dot")} to go` : ""}. `
           : `${isYou(view, ctx, seat) ? "You are" : `${nameOf(ctx, seat)} is`} choosing a route. `,
-        el("span", { class: "muted" }, "Click a rider's name to show their route; wheel or +/− to zoom, drag to pan; Tab reaches the highlighted dots."),
+        el("span", { class: "muted" }, "Choose a rider's name (click or Enter) to show their route; wheel, +/− or the zoom buttons to zoom, drag to pan; Tab reaches the highlighted dots."),
       )
     : null;
   return el(

@@ -25,12 +25,12 @@ export function promptOf(view, ctx, nDotChoices, nOthers) {
   const pending = view.pending || {};
   switch (view.phase) {
     case "keep":
-      return `Keep one of your two ${ROUTE_DECKS[pending.deck] || "route"} cards: click a highlighted city or a button.`;
+      return `Keep one of your two ${ROUTE_DECKS[pending.deck] || "route"} cards: choose a highlighted city or a button.`;
     case "origin":
       return "Choose where you start: the other coast city is your destination.";
     case "act": {
       const parts = [`${plural(view.actions_left, "action")} left.`];
-      if (nDotChoices && rider) parts.push(`Ride with ${plural(rider.energy, "energy cube")}${view.peloton ? " (Peloton: half an energy a dot)" : ""}: click a dot on the map (ringed: nearest your destination).`);
+      if (nDotChoices && rider) parts.push(`Ride with ${plural(rider.energy, "energy cube")}${view.peloton ? " (Peloton: half an energy a dot)" : ""}: choose a dot on the map (ringed: nearest your destination).`);
       else if (rider && rider.energy === 0) parts.push("No energy to ride: gather some first.");
       if (nOthers) parts.push(nDotChoices ? "Or:" : "Choose:");
       return parts.join(" ");
@@ -48,7 +48,7 @@ export function promptOf(view, ctx, nDotChoices, nOthers) {
     case "close":
       return closurePrompt(view, ctx.options);
     case "cruise":
-      return "Tune Up: click a highlighted dot to cruise there without energy.";
+      return "Tune Up: choose a highlighted dot to cruise there without energy.";
     default:
       return "Choose:";
   }
@@ -59,11 +59,11 @@ export function promptOf(view, ctx, nDotChoices, nOthers) {
 function closurePrompt(view, options) {
   const rule = options && options.road_closure;
   if (rule === "moves" && view.road_closure !== null && view.road_closure !== undefined) {
-    return `Road Closure: click a highlighted camp site to move the red cube there (${view.road_closure_at} reopens).`;
+    return `Road Closure: choose a highlighted camp site to move the red cube there (${view.road_closure_at} reopens).`;
   }
-  if (rule === "moves") return "Road Closure: click a highlighted camp site to close it (until a Road Closure moves the cube).";
-  if (rule === "stays") return "Road Closure: click a highlighted camp site to close it for the rest of the game.";
-  return "Road Closure: click a highlighted camp site to close it.";
+  if (rule === "moves") return "Road Closure: choose a highlighted camp site to close it (until a Road Closure moves the cube).";
+  if (rule === "stays") return "Road Closure: choose a highlighted camp site to close it for the rest of the game.";
+  return "Road Closure: choose a highlighted camp site to close it.";
 }
 
 function waitingText(view, ctx) {
@@ -86,7 +86,7 @@ export function statusLine(view, ctx) {
     case "origin":
       return "Choose the coast you start from.";
     case "act":
-      return view.rides && view.rides.length ? "Click a highlighted dot to ride, or choose another action." : "Choose an action.";
+      return view.rides && view.rides.length ? "Choose a highlighted dot to ride, or another action." : "Choose an action.";
     case "hotel":
       return "Stay in a hotel?";
     case "target":
@@ -96,9 +96,9 @@ export function statusLine(view, ctx) {
     case "credit":
       return "Choose the Credit Card's mix of energy and money.";
     case "close":
-      return "Click the camp site for the road closure cube.";
+      return "Choose the camp site for the road closure cube: click it, or Tab to it and press Enter.";
     case "cruise":
-      return "Click where the Tune Up takes you.";
+      return "Choose where the Tune Up takes you: click it, or Tab to it and press Enter.";
     default:
       return "";
   }

@@ -309,7 +309,7 @@ export function statusLine(view, ctx) {
       case "shortcut":
         return "Take the shortcut or stay on the road.";
       case "mechanic":
-        return "Mechanic: click your top cards in the order you want to draw them.";
+        return "Mechanic: choose your top cards in the order you want to draw them.";
       case "gas":
         return "Gas: shuffle your discards into your deck before or after you draw.";
       case "reveal":

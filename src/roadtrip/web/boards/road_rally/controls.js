@@ -217,10 +217,10 @@ function handRow(view, ctx, interactive) {
       } else if (i < committed + extra) {
         state = "selected";
         disabled = Boolean(local.plan) || !canAct(ctx);
-        title = `${capitalize(cardName(view, c))}: selected (click to put it back)`;
+        title = `${capitalize(cardName(view, c))}: selected (choose it again to put it back)`;
       } else {
         disabled = !canAdd(view, ctx, c);
-        title = disabled ? `${capitalize(cardName(view, c))}: cannot join this move` : `${capitalize(cardName(view, c))}: click to add it to your move`;
+        title = disabled ? `${capitalize(cardName(view, c))}: cannot join this move` : `${capitalize(cardName(view, c))}: choose it to add it to your move`;
       }
       group.append(card(view, c, { index: i, state, disabled, title, onclick: () => clickCard(view, ctx, c, i) }));
     }
@@ -290,7 +290,7 @@ function driveBar(view, ctx) {
     "div",
     { class: "rr-drive-bar" },
     el("div", { class: "rr-drive-buttons" }, button, clear),
-    el("p", { class: "rr-drive-text" }, n ? summary : "Click cards in your hand to plan your move."),
+    el("p", { class: "rr-drive-text" }, n ? summary : "Choose cards in your hand (click, or Tab and Enter) to plan your move."),
     el("p", { class: "rr-rule-hint" }, rule),
   );
 }

@@ -160,7 +160,7 @@ export function mechanicBox(view, ctx) {
   const box = el("div", { class: "rr-decide-box mechanic" });
   box.append(
     el("h3", {}, "Mechanic: tune your car"),
-    el("p", {}, `These are the top cards of your deck. Click them in the order they should come off the deck: the first you click is the next card you draw. The last one goes under the others by itself (${plural(view.mechanic_placements_left ?? 0, "card")} still to place).`),
+    el("p", {}, `These are the top cards of your deck. Choose them (click, or Tab and press Enter) in the order they should come off the deck: the first you choose is the next card you draw. The last one goes under the others by itself (${plural(view.mechanic_placements_left ?? 0, "card")} still to place).`),
   );
   const placed = el(
     "div",
@@ -184,7 +184,7 @@ export function mechanicBox(view, ctx) {
       );
     }
   }
-  box.append(placed, el("p", { class: "rr-mini-label" }, `Click the ${ordinal(order.length + 1)} card:`), pick);
+  box.append(placed, el("p", { class: "rr-mini-label" }, `Choose the ${ordinal(order.length + 1)} card:`), pick);
   return box;
 }
 

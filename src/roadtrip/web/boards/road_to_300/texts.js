@@ -64,7 +64,7 @@ export function rulesSummary(ctx) {
         "li",
         {},
         el("b", {}, "Cross out a field. "),
-        "Two of the dice name a field: column, row (2 and 4 give 2,4 or 4,2). Click one of the glowing fields to put an X on it. ",
+        "Two of the dice name a field: column, row (2 and 4 give 2,4 or 4,2). Choose one of the glowing fields (click it, or the arrow keys and Enter) to put an X on it. ",
         "The die you did not use is your move.",
       ),
       el(
@@ -78,7 +78,7 @@ export function rulesSummary(ctx) {
         {},
         el("b", {}, "Move"),
         " exactly that many steps, up, down, left or right, never onto a field with an X or a circle and never twice onto the same field. ",
-        "Click the glowing field where your move ends: it gets a circle.",
+        "Choose the glowing field where your move ends (click it, or use the arrow keys and press Enter): it gets a circle.",
       ),
     ),
     el("h3", {}, "Getting in"),
@@ -112,7 +112,7 @@ export function statusLine(view, ctx) {
         ? "Cross out one glowing field. The die left over is your move: it enters the grid on a corner 30."
         : "Step 2: cross out one glowing field. The die left over is your move.";
     case "move":
-      return `Step 4: move ${me.move_die}. Click the glowing field where your move ends.`;
+      return `Step 4: move ${me.move_die}. Choose the glowing field where your move ends: click it, or use the arrow keys and press Enter.`;
     case "waiting":
       return `You're done for this round.${waitingFor}`;
     case "over":
