@@ -153,8 +153,8 @@ def _comparison(comparison: Comparison) -> str:
     wins = sum(d.family == WINS for d in comparison.differences)
     text = (
         f"<h3>{escape(title)}</h3><p class='note'>{escape(comparison.design)}; "
-        f"{len(comparison.differences)} figures, {wins} of them on who wins (tested "
-        "first).</p>" + _differences_table(title, comparison, comparison.differences)
+        f"{len(comparison.differences)} figures, {wins} of them on who wins (80% of the "
+        "5% to start with).</p>" + _differences_table(title, comparison, comparison.differences)
     )
     if comparison.counts:
         text += (
@@ -213,7 +213,7 @@ def _changes(comparison: Comparison) -> str:
     pairing = "game by game on the same seeds" if comparison.paired else "unpaired"
     head = (
         f"{comparison.other} against {comparison.base} ({comparison.games:,} games, "
-        f"{pairing}, {len(comparison.differences)} figures, who wins tested first): "
+        f"{pairing}, {len(comparison.differences)} figures, most of the 5% on who wins): "
     )
     if not found:
         closest = min(comparison.differences, key=lambda d: d.p_adjusted)
