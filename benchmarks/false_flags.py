@@ -4,11 +4,12 @@ The null holds exactly: each repetition takes two disjoint sets of ``--games`` g
 at random from one pool of a variant's games (so both "variants" are draws of the
 same game), compares them as a study does (game ``i`` against game ``i``: paired)
 and, with the second labelled with another seed, unpaired, and counts the
-repetitions in which the verdict flags any figure.  The verdict keeps the chance
-of a false alarm at 5% (roadtrip.sim.multiplicity); this prints the rate with its
+repetitions in which the verdict flags any figure.  The verdict (the graphical
+procedure of roadtrip.sim.multiplicity: 80% of the level on who wins, 20% on how
+they play) keeps the chance of a false alarm at 5%; this prints the rate with its
 95% Wilson interval, and beside it the rate Holm over all the verdict's figures
-gives (the correction it replaced) and the rate a flag in the balance counts'
-family would add.
+gives (the first correction the lab used) and the rate a flag in the balance
+counts' family would add.
 
     nice -n 10 python benchmarks/false_flags.py --game road-rally --bot random \
         --players 4 --pool 1200 --games 150 --repeat 1000

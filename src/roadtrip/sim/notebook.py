@@ -4,7 +4,7 @@
     base = sim.run("road-rally", bots="heuristic", n=300, seed=1, options={"players": 4})
     fixed = sim.run("road-rally", bots="heuristic", n=300, seed=1,
                     options={"players": 4, "start_fix": "off_start_other"})
-    sim.compare(base, fixed, labels=["none", "off_start_other"])  # paired, gatekept
+    sim.compare(base, fixed, labels=["none", "off_start_other"])  # paired, graphical
     sim.fairness(base)                                            # each seat's share
 
 :func:`run` plays like ``roadtrip simulate`` (the same games for the same seed, the
@@ -124,9 +124,10 @@ def _comparison_rows(comparison: Comparison) -> list[dict[str, Any]]:
 def compare(*runs: Any, labels: Sequence[str] | None = None) -> Any:
     """Every run after the first against the first, figure by figure, as the report
     compares them: a pandas DataFrame, a row per figure (``family`` "wins": win
-    rates and ties, tested first; "play": scores, finishing places, length, endings,
-    tested at the level the wins pass on; "counts": the game's balance counts, a Holm
-    family of their own: :mod:`roadtrip.sim.multiplicity`), with both values, the
+    rates and ties, 80% of the 5% to start with; "play": scores, finishing places,
+    length, endings, the other 20%, both tested by one graphical procedure;
+    "counts": the game's balance counts, a Holm family of their own:
+    :mod:`roadtrip.sim.multiplicity`), with both values, the
     change and its 95% interval, the test, the raw and adjusted p and whether the
     runs were paired."""
     import pandas as pd

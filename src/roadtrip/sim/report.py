@@ -45,9 +45,10 @@ __all__ = ["ReportError", "ResultSet", "load_result_set", "report_html", "write_
 # The verdict's questions in the order they are tested (roadtrip.sim.multiplicity).
 QUESTIONS = {WINS: "who wins", PLAY: "how they play", COUNTS: "balance count"}
 ORDER = (
-    "who wins (win rates by seat, starting place and bot, ties) is tested first, "
-    "Bonferroni at 5%; how they play (scores, finishing positions, length, endings) "
-    "then, Holm at the level the win figures pass on"
+    "who wins (win rates by seat, starting place and bot, ties) starts with 80% of the 5%, "
+    "how they play (scores, finishing positions, length, endings) with 20%, each split "
+    "equally within its question; a significant figure passes its share to the rest of "
+    "its question, and a question whose every figure is significant passes on to the other"
 )
 
 STYLE = """
@@ -152,8 +153,8 @@ def _comparison(comparison: Comparison) -> str:
     wins = sum(d.family == WINS for d in comparison.differences)
     text = (
         f"<h3>{escape(title)}</h3><p class='note'>{escape(comparison.design)}; "
-        f"{len(comparison.differences)} figures, {wins} of them on who wins (tested "
-        "first).</p>" + _differences_table(title, comparison, comparison.differences)
+        f"{len(comparison.differences)} figures, {wins} of them on who wins (80% of the "
+        "5% to start with).</p>" + _differences_table(title, comparison, comparison.differences)
     )
     if comparison.counts:
         text += (
@@ -212,7 +213,7 @@ def _changes(comparison: Comparison) -> str:
     pairing = "game by game on the same seeds" if comparison.paired else "unpaired"
     head = (
         f"{comparison.other} against {comparison.base} ({comparison.games:,} games, "
-        f"{pairing}, {len(comparison.differences)} figures, who wins tested first): "
+        f"{pairing}, {len(comparison.differences)} figures, most of the 5% on who wins): "
     )
     if not found:
         closest = min(comparison.differences, key=lambda d: d.p_adjusted)
@@ -336,8 +337,9 @@ def report_html(runs: Sequence[ResultSet], title: str | None = None) -> str:
         body.append(
             "<p class='note'>Each figure of every run is compared with the first run "
             f"({escape(runs[0].label)}), two-sided. Within each comparison {escape(ORDER)}: "
-            "together they keep the chance of any false alarm at 5% (parallel "
-            "gatekeeping), and both the raw and the adjusted p are shown.</p>"
+            "together they keep the chance of any false alarm at 5% (the graphical "
+            "procedure of Bretz et al. 2009), and both the raw and the adjusted p are "
+            "shown.</p>"
         )
         body += [_comparison(comparison) for comparison in comparisons]
     body.append(_fairness_section(runs, fairness))

@@ -16,11 +16,13 @@ game's per-game rates (Road Rally's win rate by starting place, rally points).
   the Mann-Whitney U test with Welch's interval.  The comparison says why it is
   unpaired.
 
-Every test is two-sided.  The verdict asks who wins first (each seat's, starting
-place's and bot's win rate, the ties), then how they play (scores, finishing
-positions, length, endings) at the level the first passes on: parallel
-gatekeeping, which keeps the chance of any false alarm among all of them at 5%
-(``ALPHA``; why this order and not Holm over all: :mod:`roadtrip.sim.multiplicity`).
+Every test is two-sided.  The verdict weighs two questions: who wins (each seat's,
+starting place's and bot's win rate, the ties: 80% of the level to start with) and
+how they play (scores, finishing positions, length, endings: the other 20%), and a
+flagged figure passes its level on, within its question first, then to the other:
+the graphical approach of Bretz et al. (2009), which keeps the chance of any false
+alarm among all of them at 5% (``ALPHA``; why a graph and not Holm over all or
+gatekeeping: :mod:`roadtrip.sim.multiplicity`).
 Each figure shows its raw and its adjusted p.  The game's balance counts (Road
 Rally's rally points, dozens of them) form a family of their own, Holm-corrected
 and shown apart: they describe, they do not decide.  The statistics come from
@@ -40,7 +42,7 @@ from scipy import stats as sps
 
 from roadtrip.sim.balance import RATE_GROUPS
 from roadtrip.sim.game_table import GameTable, paired_tables
-from roadtrip.sim.multiplicity import ALPHA, COUNTS, PLAY, WINS, gatekept, holm_adjusted
+from roadtrip.sim.multiplicity import ALPHA, COUNTS, PLAY, WINS, graphical, holm_adjusted
 from roadtrip.sim.report_plots import ReportError, ResultSet
 
 __all__ = ["ALPHA", "Comparison", "Difference", "compare_runs", "format_p", "holm"]
@@ -105,7 +107,8 @@ class Difference:
 @dataclass(frozen=True)
 class Comparison:
     """Every figure of ``other`` against ``base``: the verdict's figures (wins, then
-    play, gatekept) and the balance counts (a Holm family of their own)."""
+    play, tested together by the graphical procedure) and the balance counts (a
+    Holm family of their own)."""
 
     base: str
     other: str
@@ -209,13 +212,14 @@ def holm(differences: Sequence[Difference]) -> list[Difference]:
 
 
 def verdict(differences: Sequence[Difference]) -> list[Difference]:
-    """The verdict's figures with the adjusted p-values of parallel gatekeeping: the
-    family wins first, then play, in the order they are tested (counts left out)."""
-    gate = [d for d in differences if d.family == WINS]
-    rest = [d for d in differences if d.family == PLAY]
-    passed, adjusted = gatekept([d.p_value for d in gate], [d.p_value for d in rest])
+    """The verdict's figures with the adjusted p-values of the graphical procedure:
+    the family wins first, then play (counts left out)."""
+    wins = [d for d in differences if d.family == WINS]
+    play = [d for d in differences if d.family == PLAY]
+    adjusted = graphical([d.p_value for d in wins], [d.p_value for d in play])
+    figures = [*wins, *play]
     return [
-        replace(d, p_adjusted=p) for d, p in zip([*gate, *rest], [*passed, *adjusted], strict=True)
+        replace(d, p_adjusted=p) for d, p in zip(figures, [*adjusted[0], *adjusted[1]], strict=True)
     ]
 
 
