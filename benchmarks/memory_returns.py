@@ -14,6 +14,7 @@ the sweep.  Stops by itself (``--limit`` seconds at most; the server is stopped)
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import subprocess
 import sys
@@ -35,14 +36,20 @@ url, port, sweep, idle = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), floa
 app_module.SWEEP_SECONDS = sweep
 if sys.argv[5] == "no-trim":
     memory_module._malloc_trim = lambda: None
+if sys.argv[6]:  # the debug-only probe (benchmarks/memory_probe.py)
+    import pathlib
+    sys.path.insert(0, sys.argv[8])
+    import memory_probe
+    memory_probe.install(pathlib.Path(sys.argv[6]), int(sys.argv[7]))
 app = app_module.create_app(database_url=url, live_limits=LiveLimits(idle_seconds=idle))
 uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
 """
 
 
-def start(url: str, port: int, sweep: float, idle: float, trim: bool) -> subprocess.Popen[Any]:
-    command = [sys.executable, "-c", SERVER, url, str(port), str(sweep), str(idle)]
-    command.append("trim" if trim else "no-trim")
+def start(url: str, port: int, args: Any) -> subprocess.Popen[Any]:
+    command = [sys.executable, "-c", SERVER, url, str(port), str(args.sweep), str(args.idle)]
+    command.append("no-trim" if args.no_trim else "trim")
+    command += [args.probe or "", str(args.trace), str(Path(__file__).parent)]
     return subprocess.Popen(command, stdout=subprocess.DEVNULL)
 
 
@@ -71,10 +78,27 @@ def load(client: httpx.Client, args: Any, seats: list[Any], pid: int) -> tuple[i
     over = time.monotonic() - began
     print(f"  {args.matches - len(pending)} matches over in {over:.0f} s,", end=" ")
     print(f"RSS {mb(status_kb(pid, 'VmRSS'))}", end=", ", flush=True)
+    probe(pid, args)
     time.sleep(args.idle + 2 * args.sweep + 1)  # no requests: the sweep forgets all
     after = status_kb(pid, "VmRSS")
+    probe(pid, args)
     print(f"after the sweep {mb(after)}", flush=True)
     return args.matches - len(pending), moves, after
+
+
+def probe(pid: int, args: Any) -> None:
+    """With --probe: the server writes what it holds (benchmarks/memory_probe.py)."""
+    if not args.probe:
+        return
+    number = len(list(Path(args.probe).glob("probe-*.json")))
+    os.kill(pid, signal.SIGUSR1)
+    written = Path(args.probe) / f"probe-{number}.json"
+    deadline = time.monotonic() + 120
+    while not written.exists():
+        if time.monotonic() > deadline:
+            raise SystemExit(f"the server wrote no {written}")
+        time.sleep(0.5)
+    time.sleep(1)
 
 
 def mb(kb: int) -> str:
@@ -91,12 +115,16 @@ def main() -> None:
     parser.add_argument(
         "--no-trim", action="store_true", help="no malloc_trim after sweeps (as before)"
     )
+    parser.add_argument(
+        "--probe", help="folder: what the server keeps, before, at the end, after the sweep"
+    )
+    parser.add_argument("--trace", type=int, default=0, help="with --probe: tracemalloc frames")
     args = parser.parse_args()
 
     folder = Path(tempfile.mkdtemp(prefix="memory-returns-"))
     url = f"sqlite:///{folder / 'memory.sqlite3'}"
     port = free_port()
-    server = start(url, port, args.sweep, args.idle, not args.no_trim)
+    server = start(url, port, args)
     began = time.monotonic()
     seats: list[Any] = [{"name": f"Random {n + 1}", "bot": "random"} for n in range(4)]
     try:
@@ -114,6 +142,7 @@ def main() -> None:
             warm.raise_for_status()
             time.sleep(args.idle + 2 * args.sweep + 1)
             before = status_kb(server.pid, "VmRSS")
+            probe(server.pid, args)
             rounds = []
             for _ in range(args.rounds):
                 rounds.append(load(client, args, seats, server.pid))
