@@ -12,6 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 from server_kit import seats
 
+from roadtrip.core.caches import cached_entries
+from roadtrip.games.open_road import paths, riding
 from roadtrip.server import app as app_module
 from roadtrip.server.app import create_app
 from roadtrip.server.coordinator import Coordinator
@@ -112,3 +114,36 @@ def test_the_advice_route_loads_a_forgotten_match_off_the_event_loop(
         )
         assert advice.status_code == 200, advice.text
     assert loads and not any(loads)
+
+
+def test_the_releases_run_before_the_trim_and_only_when_it_runs() -> None:
+    done: list[str] = []
+    now = [0.0]
+    memory = MemoryReturn(
+        trim=lambda: done.append("trim"),
+        clock=lambda: now[0],
+        releases=[lambda: done.append("caches"), lambda: done.append("sqlite")],
+    )
+    assert not memory.after_sweep(0) and done == []
+    assert memory.after_sweep(1) and done == ["caches", "sqlite", "trim"]
+    assert not memory.after_sweep(1) and len(done) == 3  # too soon: nothing released
+
+
+def test_the_periodic_sweep_drops_the_rule_caches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Memoized rule tables filled during a busy hour pinned the arenas of forgotten
+    matches (benchmarks/memory_returns.py --probe)."""
+    monkeypatch.setattr(app_module, "SWEEP_SECONDS", 0.05)
+    app = create_app(MemoryStore(), live_limits=LiveLimits(idle_seconds=0.1))
+    trimmed: list[int] = []
+    with TestClient(app) as client:
+        app.state.memory._trim = lambda: trimmed.append(1)
+        paths.distances_to(3, 9)  # as the views of an Open Road match fill it
+        riding.route_bigs(3, 40)
+        answer = client.post(
+            "/api/matches", json={"game": "road-to-300", "seats": [{"name": "B", "bot": "random"}]}
+        )
+        assert answer.status_code == 201
+        deadline = time.monotonic() + 10
+        while not trimmed and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert trimmed and cached_entries() == 0

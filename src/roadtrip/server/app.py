@@ -31,6 +31,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import roadtrip
 from roadtrip.bots import bot_names, bot_summary
+from roadtrip.core.caches import clear_caches
 from roadtrip.core.errors import RoadtripError
 from roadtrip.core.registry import game_class
 from roadtrip.server.advice import install_advice
@@ -130,7 +131,8 @@ def create_app(
 
     coordinator.thinker = bot_pool
 
-    memory = MemoryReturn()
+    # What the busy hour left in memory goes before the trim (server/memory.py).
+    memory = MemoryReturn(releases=[clear_caches])
 
     async def sweep_now_and_then() -> None:
         while True:

@@ -10,15 +10,24 @@ MB after the sweep (benchmarks/README.md, "Memory after the sweep").
 so it runs at most once per ``MIN_SECONDS``, after a sweep that forgot something
 (a trim left due then runs at a later sweep).  Elsewhere than glibc it does
 nothing.
+
+That is not enough for Python's own allocator (pymalloc), which gives a 1 MiB arena
+back only when every object in it is gone: a few hundred small objects made during
+the busy hour and kept afterwards (rule tables memoized by the games) were spread
+over a hundred arenas and kept them all (what is kept, and how it was found:
+docs/server.md).  So before trimming, the ``releases`` (the app passes
+``core.caches.clear_caches``) let go of what they hold; what they build again on
+use lands in the arenas still in use.
 """
 
 from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import gc
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 MIN_SECONDS = 10.0
 
@@ -48,8 +57,10 @@ class MemoryReturn:
         self,
         trim: Callable[[], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        releases: Sequence[Callable[[], object]] = (),
     ) -> None:
         self._trim = trim if trim is not None else _malloc_trim()
+        self._releases = tuple(releases)
         self._clock = clock
         self._lock = threading.Lock()
         self._due = False
@@ -67,6 +78,9 @@ class MemoryReturn:
             if self._last is not None and now - self._last < MIN_SECONDS:
                 return False
             self._due, self._last = False, now
+        for release in self._releases:
+            release()
+        gc.collect()  # what the releases freed, if cycles hold it, before the trim
         self._trim()
         self.trims += 1
         return True
