@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from server_kit import seats
+from sqlalchemy import event
 
 from roadtrip.core.caches import cached_entries
 from roadtrip.games.open_road import paths, riding
@@ -20,6 +22,7 @@ from roadtrip.server.coordinator import Coordinator
 from roadtrip.server.http_guards import CLIENT
 from roadtrip.server.live_cache import LiveLimits
 from roadtrip.server.memory import MIN_SECONDS, MemoryReturn
+from roadtrip.server.sql_store import SqlStore
 from roadtrip.server.storage import MemoryStore
 from roadtrip.server.transport import MemoryTransport
 
@@ -147,3 +150,34 @@ def test_the_periodic_sweep_drops_the_rule_caches(monkeypatch: pytest.MonkeyPatc
         while not trimmed and time.monotonic() < deadline:
             time.sleep(0.05)
         assert trimmed and cached_entries() == 0
+
+
+def test_the_periodic_sweep_closes_the_pooled_sqlite_connections(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A SQLite connection's weak references to its cursors (pruned every 200) and
+    its statements, made during a busy hour, pinned arenas of forgotten matches
+    (benchmarks/memory_returns.py --probe)."""
+    monkeypatch.setattr(app_module, "SWEEP_SECONDS", 0.05)
+    store = SqlStore(f"sqlite:///{tmp_path / 'kept.sqlite3'}")
+    connects: list[int] = []
+    event.listen(store.engine, "connect", lambda *_: connects.append(1))
+    app = create_app(store, live_limits=LiveLimits(idle_seconds=0.1))
+    trimmed: list[int] = []
+    with TestClient(app) as client:
+        app.state.memory._trim = lambda: trimmed.append(1)
+        answer = client.post(
+            "/api/matches", json={"game": "road-to-300", "seats": [{"name": "B", "bot": "random"}]}
+        )
+        assert answer.status_code == 201
+        opened = len(connects)
+        deadline = time.monotonic() + 10
+        while not trimmed and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert trimmed
+        state = client.get(
+            f"/api/matches/{answer.json()['match']}/state",
+            headers={"Authorization": f"Bearer {answer.json()['spectator']['token']}"},
+        )
+        # The pooled connections were closed: the next use opened a new one.
+        assert state.status_code == 200 and len(connects) > opened

@@ -132,7 +132,10 @@ def create_app(
     coordinator.thinker = bot_pool
 
     # What the busy hour left in memory goes before the trim (server/memory.py).
-    memory = MemoryReturn(releases=[clear_caches])
+    releases: list[Callable[[], object]] = [clear_caches]
+    if isinstance(store, SqlStore):
+        releases.append(store.reopen_sqlite)
+    memory = MemoryReturn(releases=releases)
 
     async def sweep_now_and_then() -> None:
         while True:

@@ -13,11 +13,12 @@ nothing.
 
 That is not enough for Python's own allocator (pymalloc), which gives a 1 MiB arena
 back only when every object in it is gone: a few hundred small objects made during
-the busy hour and kept afterwards (rule tables memoized by the games) were spread
-over a hundred arenas and kept them all (what is kept, and how it was found:
-docs/server.md).  So before trimming, the ``releases`` (the app passes
-``core.caches.clear_caches``) let go of what they hold; what they build again on
-use lands in the arenas still in use.
+the busy hour and kept afterwards (rule tables memoized by the games, the SQLite
+connections' cursor references and statement caches) were spread over a hundred
+arenas and kept them all (what is kept, and how it was found: docs/server.md).
+So before trimming, the ``releases`` (the app passes ``core.caches.clear_caches``
+and ``SqlStore.reopen_sqlite``) let go of what they hold; what they build again
+on use lands in the arenas still in use.
 """
 
 from __future__ import annotations

@@ -302,6 +302,19 @@ class SqlStore(SqlReviews, SqlClocks):
     def close(self) -> None:
         self.engine.dispose()
 
+    def reopen_sqlite(self) -> bool:
+        """On SQLite, closes the pooled connections (they reopen on use, at the cost
+        of a file open); True if it did.  A SQLite connection keeps a weak reference
+        to each cursor it made, pruned only every 200 cursors, and its statement
+        cache: small objects made during a busy hour that each pin a 1 MiB arena of
+        Python's allocator once the matches are gone (server/memory.py).  Checked-out
+        connections are closed when given back.  A database server's connections
+        stay (each new one costs the server a process)."""
+        if self.engine.dialect.name != "sqlite":
+            return False
+        self.engine.dispose()
+        return True
+
     @staticmethod
     def _insert_actions(
         conn: Any, match_id: str, start: int, new_actions: list[tuple[int, int]]
