@@ -181,3 +181,9 @@ def test_the_periodic_sweep_closes_the_pooled_sqlite_connections(
         )
         # The pooled connections were closed: the next use opened a new one.
         assert state.status_code == 200 and len(connects) > opened
+
+
+def test_only_a_sqlite_files_connections_are_closed(tmp_path: Path) -> None:
+    """An in-memory SQLite database lives in its connections: closing them loses it."""
+    assert SqlStore(f"sqlite:///{tmp_path / 'file.sqlite3'}").reopen_sqlite()
+    assert not SqlStore("sqlite://").reopen_sqlite()

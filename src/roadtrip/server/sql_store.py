@@ -36,6 +36,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.pool import QueuePool
 
 from roadtrip.server.migrate import Upgrade, upgrade
 from roadtrip.server.sql_clocks import SqlClocks, clock_into, clocks_table, seat_bits
@@ -309,8 +310,10 @@ class SqlStore(SqlReviews, SqlClocks):
         cache: small objects made during a busy hour that each pin a 1 MiB arena of
         Python's allocator once the matches are gone (server/memory.py).  Checked-out
         connections are closed when given back.  A database server's connections
-        stay (each new one costs the server a process)."""
-        if self.engine.dialect.name != "sqlite":
+        stay (each new one costs the server a process), and so do those of an
+        in-memory SQLite database (closing them would lose it: it has a
+        ``SingletonThreadPool``, a file a ``QueuePool``)."""
+        if self.engine.dialect.name != "sqlite" or not isinstance(self.engine.pool, QueuePool):
             return False
         self.engine.dispose()
         return True
