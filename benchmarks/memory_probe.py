@@ -85,34 +85,62 @@ def arena_of(item: object, spans: list[tuple[int, int]]) -> int | None:
     return ctypes.c_uint.from_address(pool + 32).value
 
 
-def pins(first_new: int, top: int = 40) -> dict[str, object]:
-    """The objects found in arenas numbered ``first_new`` or more (those made since
-    the first probe), by type and, when tracing, by where they were allocated."""
+def _arenas() -> dict[int, tuple[int, list[object]]]:
+    """Arena index -> (its lowest pool address seen, the objects found in it), for
+    the objects the collector tracks and those they refer to directly."""
     spans = _anonymous_maps()
     seen: set[int] = set()
-    arenas: collections.Counter[int] = collections.Counter()
-    kinds: collections.Counter[str] = collections.Counter()
-    places: collections.Counter[str] = collections.Counter()
+    arenas: dict[int, tuple[int, list[object]]] = {}
     for holder in gc.get_objects():
         for item in [holder, *gc.get_referents(holder)]:
             if id(item) in seen:
                 continue
             seen.add(id(item))
             index = arena_of(item, spans)
-            if index is None or index < first_new or index > 100_000:
+            if index is None or index > 100_000:
                 continue
-            arenas[index] += 1
-            kind = type(item)
-            kinds[f"{kind.__module__}.{kind.__qualname__}"] += 1
+            pool = id(item) & ~(POOL - 1)
+            low, found = arenas.get(index, (pool, []))
+            found.append(item)
+            arenas[index] = (min(low, pool), found)
+    return arenas
+
+
+def arena_places() -> dict[int, int]:
+    """Arena index -> its lowest pool address seen (the arenas of the first probe)."""
+    return {index: low for index, (low, _) in _arenas().items()}
+
+
+def _name(item: object) -> str:
+    kind = type(item)
+    return f"{kind.__module__}.{kind.__qualname__}"
+
+
+def pins(before: dict[int, int], top: int = 40) -> dict[str, object]:
+    """The objects found in arenas made since the first probe (an index it did not
+    see, or seen more than an arena away), by type and, when tracing, by where they
+    were allocated; the sparsest arenas listed object by object."""
+    new = {
+        index: found
+        for index, (low, found) in _arenas().items()
+        if index not in before or abs(low - before[index]) >= 1 << 20
+    }
+    kinds: collections.Counter[str] = collections.Counter()
+    places: collections.Counter[str] = collections.Counter()
+    for found in new.values():
+        for item in found:
+            kinds[_name(item)] += 1
             trace = tracemalloc.get_object_traceback(item)
             if trace is not None:
                 places["\n".join(trace.format()[-12:])] += 1
+    sparse = sorted(new.values(), key=len)[:15]
     return {
-        "arenas": len(arenas),
-        "objects": sum(arenas.values()),
-        "fewest": sorted(arenas.values())[:20],
+        "arenas": len(new),
+        "objects": sum(len(found) for found in new.values()),
+        "fewest": sorted(len(found) for found in new.values())[:20],
         "types": kinds.most_common(top),
         "places": places.most_common(top),
+        "sparse": [[f"{_name(i)} {repr(i)[:80]}" for i in found[:12]] for found in sparse],
     }
 
 
@@ -122,7 +150,7 @@ def install(folder: Path, frames: int) -> None:
     if frames > 0:
         tracemalloc.start(frames)
     taken = [0]
-    first_new = [0]  # the first arena index made after the first probe
+    before: dict[int, int] = {}  # the arenas of the first probe
 
     def probe(_signum: int, _frame: FrameType | None) -> None:
         number, taken[0] = taken[0], taken[0] + 1
@@ -130,12 +158,9 @@ def install(folder: Path, frames: int) -> None:
         base = folder / f"probe-{number}"
         figures: dict[str, object] = {"mallinfo": mallinfo(), "types": counts_by_type()}
         if number == 0:
-            spans = _anonymous_maps()
-            found = (arena_of(item, spans) for item in gc.get_objects())
-            first_new[0] = max((i for i in found if i is not None and i < 100_000), default=0) + 1
-            figures["first_new_arena"] = first_new[0]
+            before.update(arena_places())
         else:
-            figures["pins"] = pins(first_new[0])
+            figures["pins"] = pins(before)
         # _debugmallocstats writes to the C stderr: point it at the file for a moment.
         sys.stderr.flush()
         saved = os.dup(2)
@@ -198,6 +223,8 @@ def compare_probes(folder: Path, first: int, second: int, top: int = 25) -> None
         )
         for name, count in pinned["types"]:
             print(f"  {count:7d} {name}")
+        for number, found in enumerate(pinned["sparse"]):
+            print(f"  sparse arena {number}:", "; ".join(found))
         for place, count in pinned["places"][:top]:
             print(f"  {count:7d} objects from\n      " + place.replace("\n", "\n      "))
     snaps = [p.with_suffix(".snapshot") for p in (one, two)]
