@@ -130,6 +130,9 @@ def test_the_releases_run_before_the_trim_and_only_when_it_runs() -> None:
     assert not memory.after_sweep(0) and done == []
     assert memory.after_sweep(1) and done == ["caches", "sqlite", "trim"]
     assert not memory.after_sweep(1) and len(done) == 3  # too soon: nothing released
+    now[0] += MIN_SECONDS
+    assert memory.after_sweep(1, idle=False)  # matches still in memory: trimmed only
+    assert done == ["caches", "sqlite", "trim", "trim"]
 
 
 def test_the_periodic_sweep_drops_the_rule_caches(monkeypatch: pytest.MonkeyPatch) -> None:

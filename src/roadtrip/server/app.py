@@ -142,7 +142,8 @@ def create_app(
             await asyncio.sleep(SWEEP_SECONDS)
             forgotten = await run_in_threadpool(coordinator.sweep)
             # The forgotten matches' memory back to the system (server/memory.py).
-            await run_in_threadpool(memory.after_sweep, len(forgotten))
+            idle = coordinator.live_count() == 0
+            await run_in_threadpool(memory.after_sweep, len(forgotten), idle)
             await run_in_threadpool(coordinator.expire_overdue)
 
     @asynccontextmanager

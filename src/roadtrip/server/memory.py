@@ -17,8 +17,8 @@ the busy hour and kept afterwards (rule tables memoized by the games, the SQLite
 connections' cursor references and statement caches) were spread over a hundred
 arenas and kept them all (what is kept, and how it was found: docs/server.md).
 So before trimming, the ``releases`` (the app passes ``core.caches.clear_caches``
-and ``SqlStore.reopen_sqlite``) let go of what they hold; what they build again
-on use lands in the arenas still in use.
+and ``SqlStore.reopen_sqlite``) let go of what they hold, when the sweep left no
+match in memory; what they build again on use lands in the arenas still in use.
 """
 
 from __future__ import annotations
@@ -68,9 +68,11 @@ class MemoryReturn:
         self._last: float | None = None
         self.trims = 0  # how many times the heaps were trimmed (tests, figures)
 
-    def after_sweep(self, forgotten: int) -> bool:
-        """Called after every sweep with how many matches it forgot; True if the heaps
-        were trimmed now."""
+    def after_sweep(self, forgotten: int, idle: bool = True) -> bool:
+        """Called after every sweep with how many matches it forgot and whether it left
+        none in memory; True if the heaps were trimmed now.  The releases (and a full
+        collection) run only when idle: a busy server would pay for them (the caches
+        filled again, a collection over every live match) at every trim."""
         with self._lock:
             self._due = self._due or forgotten > 0
             now = self._clock()
@@ -79,9 +81,10 @@ class MemoryReturn:
             if self._last is not None and now - self._last < MIN_SECONDS:
                 return False
             self._due, self._last = False, now
-        for release in self._releases:
-            release()
-        gc.collect()  # what the releases freed, if cycles hold it, before the trim
+        if idle and self._releases:
+            for release in self._releases:
+                release()
+            gc.collect()  # what the releases freed, if cycles hold it, before the trim
         self._trim()
         self.trims += 1
         return True
