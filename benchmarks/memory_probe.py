@@ -116,6 +116,22 @@ def _name(item: object) -> str:
     return f"{kind.__module__}.{kind.__qualname__}"
 
 
+def _holders(item: object) -> str:
+    """What refers to ``item``, two steps up (a dict's key, its owner's type)."""
+    out = []
+    for holder in gc.get_referrers(item)[:3]:
+        text = _name(holder)
+        if isinstance(holder, dict):
+            keys = [k for k, v in holder.items() if v is item][:2]
+            owners = [_name(o) for o in gc.get_referrers(holder)[:3] if o is not holder]
+            text += f"[{keys!r}] of {owners}"
+        elif isinstance(holder, (list, tuple)):
+            owners = [_name(o) for o in gc.get_referrers(holder)[:3]]
+            text += f" of {owners}"
+        out.append(text)
+    return "; ".join(out)[:300]
+
+
 def pins(before: dict[int, int], top: int = 40) -> dict[str, object]:
     """The objects found in arenas made since the first probe (an index it did not
     see, or seen more than an arena away), by type and, when tracing, by where they
@@ -140,7 +156,9 @@ def pins(before: dict[int, int], top: int = 40) -> dict[str, object]:
         "fewest": sorted(len(found) for found in new.values())[:20],
         "types": kinds.most_common(top),
         "places": places.most_common(top),
-        "sparse": [[f"{_name(i)} {repr(i)[:80]}" for i in found[:12]] for found in sparse],
+        "sparse": [
+            [f"{_name(i)} {repr(i)[:80]} in {_holders(i)}" for i in found[:6]] for found in sparse
+        ],
     }
 
 
