@@ -32,6 +32,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import roadtrip
 from roadtrip.bots import bot_names, bot_summary
+from roadtrip.core.caches import clear_caches
 from roadtrip.core.errors import RoadtripError
 from roadtrip.core.registry import game_class
 from roadtrip.server.account_store import AccountStore, MemoryAccounts
@@ -151,7 +152,11 @@ def create_app(
 
     coordinator.thinker = bot_pool
 
-    memory = MemoryReturn()
+    # What the busy hour left in memory goes before the trim (server/memory.py).
+    releases: list[Callable[[], object]] = [clear_caches]
+    if isinstance(store, SqlStore):
+        releases.append(store.reopen_sqlite)
+    memory = MemoryReturn(releases=releases)
     moves = MoveThreads()  # the WebSockets' moves, off the event loop
 
     async def sweep_now_and_then() -> None:
@@ -159,7 +164,8 @@ def create_app(
             await asyncio.sleep(SWEEP_SECONDS)
             forgotten = await run_in_threadpool(coordinator.sweep)
             # The forgotten matches' memory back to the system (server/memory.py).
-            await run_in_threadpool(memory.after_sweep, len(forgotten))
+            idle = coordinator.live_count() == 0
+            await run_in_threadpool(memory.after_sweep, len(forgotten), idle)
             await run_in_threadpool(coordinator.expire_overdue)
             await run_in_threadpool(tutorials.sweep)  # learn sessions idle too long
 

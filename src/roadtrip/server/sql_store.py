@@ -36,6 +36,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.pool import QueuePool
 
 from roadtrip.server.migrate import Upgrade, upgrade
 from roadtrip.server.sql_accounts import SqlAccounts, account_tables
@@ -316,6 +317,21 @@ class SqlStore(SqlReviews, SqlClocks, SqlAccounts):
 
     def close(self) -> None:
         self.engine.dispose()
+
+    def reopen_sqlite(self) -> bool:
+        """On SQLite, closes the pooled connections (they reopen on use, at the cost
+        of a file open); True if it did.  A SQLite connection keeps a weak reference
+        to each cursor it made, pruned only every 200 cursors, and its statement
+        cache: small objects made during a busy hour that each pin a 1 MiB arena of
+        Python's allocator once the matches are gone (server/memory.py).  Checked-out
+        connections are closed when given back.  A database server's connections
+        stay (each new one costs the server a process), and so do those of an
+        in-memory SQLite database (closing them would lose it: it has a
+        ``SingletonThreadPool``, a file a ``QueuePool``)."""
+        if self.engine.dialect.name != "sqlite" or not isinstance(self.engine.pool, QueuePool):
+            return False
+        self.engine.dispose()
+        return True
 
     @staticmethod
     def _insert_actions(

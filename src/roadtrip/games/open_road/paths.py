@@ -11,8 +11,7 @@ Pure functions of the board, below the race's data (``race.py``) and the rule st
 
 from __future__ import annotations
 
-from functools import lru_cache
-
+from roadtrip.core.caches import clearable
 from roadtrip.games.open_road.actions import BOARD
 from roadtrip.games.open_road.board import UNREACHABLE
 from roadtrip.games.open_road.cards import SIDE_TRIP_CARDS
@@ -45,7 +44,7 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-@lru_cache(maxsize=4096)
+@clearable(maxsize=4096)  # emptied when a server is idle (core/caches.py)
 def distances_to(dest: int, closure: int) -> bytes:
     """Dots from every dot to ``dest`` with the road closure cube on ``closure`` (-1:
     none); ``board.UNREACHABLE`` where there is no way.

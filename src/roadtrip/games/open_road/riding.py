@@ -17,8 +17,7 @@ backwards from the end, through the lowest-numbered dot of each layer.
 
 from __future__ import annotations
 
-from functools import cache
-
+from roadtrip.core.caches import clearable
 from roadtrip.games.open_road.actions import BOARD
 from roadtrip.games.open_road.paths import (
     BIG_MASK,
@@ -161,7 +160,7 @@ def land(state: Race, seat: int, dot: int) -> None:
     state.push(steps)
 
 
-@cache
+@clearable(maxsize=None)  # emptied when a server is idle (core/caches.py)
 def route_bigs(origin: int, dest: int) -> tuple[tuple[int, int], ...]:
     """The big cities of the planned route (a shortest way on the open board) from
     ``origin`` to ``dest``, each with its distance to ``dest``."""
