@@ -15,7 +15,7 @@ import roadtrip.games.main_street as package
 
 PACKAGE = "roadtrip.games.main_street"
 LAYERS = (
-    ("kicks", "mileage"),
+    ("kicks", "mileage", "tutorial_kicks", "tutorial_mileage"),
     ("view", "tensor", "options"),
     ("base",),
     ("data",),

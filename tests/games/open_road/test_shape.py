@@ -16,7 +16,7 @@ FOLDER = Path(package.__file__).resolve().parent
 
 # Each module may import only modules of lower layers (not those beside it).
 LAYERS = (
-    ("rules",),
+    ("rules", "tutorial"),
     ("view", "tensor", "texts"),
     ("flow",),
     ("playing",),
