@@ -14,7 +14,7 @@ import roadtrip.games.road_rally as package
 
 PACKAGE = "roadtrip.games.road_rally"
 LAYERS = (
-    ("rules",),
+    ("rules", "tutorial"),
     ("flow", "view", "tensor", "hidden"),
     ("scoring",),
     ("actions",),
