@@ -13,8 +13,10 @@ const GLOW = "tutorial-glow";
 const INTENDED = "tutorial-intended";
 
 const all = (root, selector) => [...root.querySelectorAll(selector)];
-const titled = (root, selector, start) =>
-  all(root, selector).filter((node) => (node.querySelector("title")?.textContent || "").startsWith(start));
+// A part's name: its <title>, or the aria-label that replaces it once the board
+// makes its drawing readable (a name and an equal tooltip would be read twice).
+const named = (node) => node.querySelector("title")?.textContent || node.getAttribute("aria-label") || "";
+const titled = (root, selector, start) => all(root, selector).filter((node) => named(node).startsWith(start));
 const cap = (word) => word.charAt(0).toUpperCase() + word.slice(1);
 
 // game -> key -> (root, argument) -> elements

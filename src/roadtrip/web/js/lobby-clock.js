@@ -68,6 +68,10 @@ export async function refreshTurns(list, entries) {
     for (const e of asked) setBadge(e.badge, "Unavailable", "red");
     return;
   }
+  // The list was drawn again while we asked (the account check redraws it): this
+  // answer belongs to rows no longer shown, and prepending them would bring them back
+  // beside their newer copies.
+  if (!asked.every((e) => list.contains(e.item))) return;
   const mine = [];
   asked.forEach((entry, i) => {
     const turn = answer.matches[i] || { known: false };
