@@ -50,8 +50,12 @@ function zoomAt(node, map, factor, cx, cy) {
 
 /** The +, - and whole-map buttons for the map `node` (an svg drawn by mapSvg). */
 export function zoomControls(node, map) {
-  const button = (label, title, action) =>
-    Object.assign(document.createElement("button"), { type: "button", className: "or-zoom-btn", textContent: label, title, onclick: action });
+  // The symbol is what shows; the words are the button's name ("+" named nothing).
+  const button = (label, title, action) => {
+    const node = Object.assign(document.createElement("button"), { type: "button", className: "or-zoom-btn", textContent: label, title, onclick: action });
+    node.setAttribute("aria-label", title);
+    return node;
+  };
   const centre = () => {
     const [x, y, w, h] = currentView(map);
     return [x + w / 2, y + h / 2];

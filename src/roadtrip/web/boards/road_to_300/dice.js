@@ -64,6 +64,8 @@ export function failedPips(count) {
     "span",
     { class: "failed", title: "Failed rolls in a row: three end the game" },
     el("span", { class: "failed-label" }, "Failed rolls"),
-    [0, 1, 2].map((i) => el("span", { class: `pip-dot${i < count ? " on" : ""}` })),
+    [0, 1, 2].map((i) => el("span", { class: `pip-dot${i < count ? " on" : ""}`, "aria-hidden": "true" })),
+    // In words too: the dots alone said nothing to a screen reader.
+    el("span", { class: "failed-count" }, `${count} of 3`),
   );
 }
