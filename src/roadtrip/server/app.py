@@ -39,6 +39,8 @@ from roadtrip.server.accounts import install_accounts
 from roadtrip.server.advice import install_advice
 from roadtrip.server.bot_pool import BotPool
 from roadtrip.server.coordinator import Coordinator
+from roadtrip.server.daily import DailyStore, MemoryDaily
+from roadtrip.server.daily_api import install_daily
 from roadtrip.server.errors import error_body, error_code, error_responses
 from roadtrip.server.http_guards import API_DOCS_PATH, BodyLimit, ClientAddress, SecurityHeaders
 from roadtrip.server.learn_api import install_learn_api
@@ -305,6 +307,8 @@ def create_app(
     account_store = accounts or default_accounts(store)
     if account_store is not None:
         install_accounts(app, coordinator, account_store, passwords)
+    daily_store: DailyStore = store if isinstance(store, SqlStore) else MemoryDaily()
+    app.state.daily = install_daily(app, coordinator, account_store, daily_store)
     install_operations(
         app,
         store=store,
