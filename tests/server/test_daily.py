@@ -12,7 +12,7 @@ from random import Random
 from typing import Any
 
 import pytest
-from account_kit import CountingPasswords, post, register
+from account_kit import PASSWORD, CountingPasswords, post, register
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from server_kit import auth, play_http, state_http
@@ -186,3 +186,12 @@ def test_the_secret_survives_a_restart(tmp_path: Path) -> None:
             answer = start(client).json()
             seeds.append(made.state.coordinator.live(answer["match"]).stored.seed)
     assert seeds[0] == seeds[1]
+
+
+def test_a_deleted_account_leaves_the_leaderboard(app: FastAPI, ann: TestClient) -> None:
+    play_out(ann, start(ann).json())
+    assert [row["name"] for row in board(ann).json()["leaderboard"]] == ["Ann"]
+    deleted = post(ann, "/api/account/delete", {"password": PASSWORD})
+    assert deleted.status_code == 200, deleted.text
+    app.state.daily.clock = lambda: DAY + 86_400  # the day is over: shown to anyone
+    assert board(ann).json()["leaderboard"] == []

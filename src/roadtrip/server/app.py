@@ -305,9 +305,11 @@ def create_app(
     app.state.tutorials = tutorials = install_learn_api(app, learn_sessions)
     install_rules_pages(app)
     account_store = accounts or default_accounts(store)
-    if account_store is not None:
-        install_accounts(app, coordinator, account_store, passwords)
     daily_store: DailyStore = store if isinstance(store, SqlStore) else MemoryDaily()
+    if account_store is not None:
+        install_accounts(
+            app, coordinator, account_store, passwords, forget=daily_store.forget_account
+        )
     app.state.daily = install_daily(app, coordinator, account_store, daily_store)
     install_operations(
         app,

@@ -104,6 +104,9 @@ class DailyStore(Protocol):
     def attempts_of(self, account_id: str, game: str) -> list[Attempt]:
         """The account's attempts at ``game``, every day."""
 
+    def forget_account(self, account_id: str) -> None:
+        """Delete the account's attempts (it was deleted: its name leaves the boards)."""
+
 
 class MemoryDaily:
     """A DailyStore in memory (tests, and the app without a database)."""
@@ -136,6 +139,11 @@ class MemoryDaily:
         with self._lock:
             mine = (account_id, game)
             return [a for a in self._attempts.values() if (a.account_id, a.game) == mine]
+
+    def forget_account(self, account_id: str) -> None:
+        with self._lock:
+            for key in [k for k in self._attempts if k[0] == account_id]:
+                del self._attempts[key]
 
 
 def daily_secret(store: DailyStore) -> bytes:

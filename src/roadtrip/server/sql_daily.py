@@ -14,7 +14,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Column, Engine, Float, MetaData, String, Table, insert, select, update
+from sqlalchemy import (
+    Column,
+    Engine,
+    Float,
+    MetaData,
+    String,
+    Table,
+    delete,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 
 from roadtrip.server.daily import Attempt
@@ -111,6 +122,11 @@ class SqlDaily:
                 select(table).where(table.c.account_id == account_id, table.c.game == game)
             )
             return [_attempt_of(r._mapping) for r in rows]
+
+    def forget_account(self, account_id: str) -> None:
+        table = self.daily_attempts
+        with self.engine.begin() as conn:
+            conn.execute(delete(table).where(table.c.account_id == account_id))
 
 
 def _row(attempt: Attempt) -> dict[str, Any]:
