@@ -49,6 +49,7 @@ DAILY_GAMES: dict[str, DailyGame] = {
     "mileage-may-vary": DailyGame("turns", lower_is_better=True),
 }
 DAILY_OPTIONS = {"players": 1}  # the rulebook's solo game
+FINISHED = ("done", "lost")  # an attempt's statuses once its result is stored
 
 
 class NotDaily(RoadtripError, LookupError):
@@ -70,8 +71,9 @@ class NotRevealed(RoadtripError, PermissionError):
 @dataclass(frozen=True)
 class Attempt:
     """An account's counted attempt at one game's challenge of one day.  ``status``:
-    "playing", "done" (``result`` and ``seconds`` stored) or "refused" (its match
-    did not replay on the day's seed)."""
+    "playing", "done" or "lost" (``result`` and ``seconds`` stored; "lost": a Main
+    Street mat not completed) or "refused" (its match did not replay on the day's
+    seed)."""
 
     account_id: str
     game: str
@@ -184,14 +186,16 @@ def checked_day(text: str, today: str) -> str:
     return day
 
 
-def game_result(game: str, state: State) -> float:
-    """A finished solo game's result: Road to 300's points, Main Street's turns."""
+def game_result(game: str, state: State) -> tuple[float, bool]:
+    """A finished solo game's result and whether it was won: Road to 300's points
+    (every game counts), Main Street's turns (a lost mat -- six black cubes, say --
+    ends in few turns, so it ranks after every won one)."""
     if checked_game(game).result_name == "points":
-        return float(state.scores()[0])
-    return float(state.rounds_played() or 0)
+        return float(state.scores()[0]), True
+    return float(state.rounds_played() or 0), bool(state.winners())
 
 
-def verified_result(stored: StoredMatch, game: str, seed: int) -> float | None:
+def verified_result(stored: StoredMatch, game: str, seed: int) -> tuple[float, bool] | None:
     """The result of a finished daily match, replayed against the day's ``seed``
     (SeedMismatch or CorruptRecord where it was not played on it); None while it
     is not over."""
@@ -201,15 +205,22 @@ def verified_result(stored: StoredMatch, game: str, seed: int) -> float | None:
     return game_result(game, state) if state.is_terminal() else None
 
 
-def settled(attempt: Attempt, *, result: float | None, now: float) -> Attempt:
-    """``attempt`` done with ``result`` (None: refused), timed until ``now``."""
+def settled(attempt: Attempt, *, result: tuple[float, bool] | None, now: float) -> Attempt:
+    """``attempt`` "done" (or "lost") with ``result`` (None: "refused"), timed until
+    ``now``."""
     if result is None:
         return replace(attempt, status="refused")
-    return replace(attempt, status="done", result=result, seconds=now - attempt.started_at)
+    value, won = result
+    status = "done" if won else "lost"
+    return replace(attempt, status=status, result=value, seconds=now - attempt.started_at)
 
 
 def ranked(attempts: list[Attempt], kind: DailyGame) -> list[Attempt]:
-    """The finished attempts, best first: by result, then the faster."""
-    done = [a for a in attempts if a.status == "done" and a.result is not None]
+    """The finished attempts, best first: won before lost, then by result, then the
+    faster."""
+    finished = [a for a in attempts if a.status in FINISHED and a.result is not None]
     sign = 1.0 if kind.lower_is_better else -1.0
-    return sorted(done, key=lambda a: (sign * (a.result or 0.0), a.seconds or 0.0, a.name))
+    return sorted(
+        finished,
+        key=lambda a: (a.status != "done", sign * (a.result or 0.0), a.seconds or 0.0, a.name),
+    )

@@ -31,6 +31,7 @@ from roadtrip.server.account_store import Account, AccountStore, CrossSite
 from roadtrip.server.coordinator import Coordinator
 from roadtrip.server.daily import (
     DAILY_OPTIONS,
+    FINISHED,
     AlreadyPlayed,
     Attempt,
     BadDay,
@@ -74,8 +75,9 @@ class Empty(BaseModel):
     """A JSON body (``{}``)."""
 
 
-def expert_result(game_id: str, seed: int) -> float:
-    """The expert bot's result on the day's seed, with a fixed budget of work."""
+def expert_result(game_id: str, seed: int) -> tuple[float, bool]:
+    """The expert bot's result on the day's seed (and whether it won), with a
+    fixed budget of work."""
     think = float(os.environ.get(EXPERT_THINK_ENV, "") or EXPERT_THINK)
     game = load_game(game_id, **DAILY_OPTIONS)
     match = Match(game, seed, game.new_initial_state())
@@ -108,7 +110,7 @@ def streak(attempts: list[Attempt], today: str) -> int:
     """Consecutive days, ending today (or yesterday), with a finished counted attempt."""
     from datetime import date, timedelta
 
-    days = {a.day for a in attempts if a.status == "done"}
+    days = {a.day for a in attempts if a.status in FINISHED}
     day = date.fromisoformat(today)
     if today not in days:
         day -= timedelta(days=1)
@@ -125,7 +127,7 @@ class DailyApi:
     def __init__(self, store: DailyStore, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.clock = clock
-        self.experts: dict[tuple[str, str], float] = {}
+        self.experts: dict[tuple[str, str], tuple[float, bool]] = {}
 
 
 def install_daily(
@@ -165,7 +167,7 @@ def install_daily(
         daily.settle_attempt(done)
         return done
 
-    def expert(game: str, day: str) -> float:
+    def expert(game: str, day: str) -> tuple[float, bool]:
         key = (game, day)
         with locks_lock:
             lock = expert_locks.setdefault(key, threading.Lock())
@@ -216,7 +218,7 @@ def install_daily(
                 accounts.claim_seats(account.id, created.match_id, (0,), 0, api.clock())
                 return {**answer, "game": game, "day": day, "counted": True}
         mine = settle(mine)
-        if mine.status != "playing":
+        if mine.status != "playing":  # finished (or refused): the one attempt is spent
             raise AlreadyPlayed(f"you have played today's {game} challenge; see the leaderboard")
         # The same match again, on this device: a seat token of its own (as a device link).
         token = new_token()
@@ -249,16 +251,22 @@ def install_daily(
                 "today's leaderboard shows once you have finished today's challenge "
                 "(or tomorrow, UTC)"
             )
-        expert_score = expert(game, day)
+        expert_score, expert_won = expert(game, day)
         answer: dict[str, Any] = {
             "game": game,
             "day": day,
             "result_name": kind.result_name,
             "lower_is_better": kind.lower_is_better,
             "seed": seed_of(game, day),
-            "expert": {"result": expert_score},
+            "expert": {"result": expert_score, "won": expert_won},
             "leaderboard": [
-                {"rank": i + 1, "name": a.name, "result": a.result, "seconds": a.seconds}
+                {
+                    "rank": i + 1,
+                    "name": a.name,
+                    "result": a.result,
+                    "won": a.status == "done",
+                    "seconds": a.seconds,
+                }
                 for i, a in enumerate(ranked(attempts, kind))
             ],
             "you": None,
