@@ -87,7 +87,11 @@ def test_two_accounts_get_the_same_rolls_and_share_the_leaderboard_with_the_expe
         assert got["you"]["streak"] == 1 and got["you"]["status"] == "done"
         share = got["you"]["share"]
         assert "Road to 300" in share and TODAY in share and "expert" in share
-        assert str(got["seed"]) not in share
+        assert got["seed"] is None  # today's seed: only once the day is over
+        seed = app.state.coordinator.store.load(a.json()["match"]).seed
+        assert str(seed) not in share
+        app.state.daily.clock = lambda: DAY + 86_400
+        assert board(bob).json()["seed"] == seed
 
 
 def test_the_day_seed_is_secret_until_finished_and_differs_by_game_and_day(

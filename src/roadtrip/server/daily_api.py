@@ -257,7 +257,8 @@ def install_daily(
             "day": day,
             "result_name": kind.result_name,
             "lower_is_better": kind.lower_is_better,
-            "seed": seed_of(game, day),
+            # After the day only: a finisher who passed it on would give away the rolls.
+            "seed": seed_of(game, day) if day < today else None,
             "expert": {"result": expert_score, "won": expert_won},
             "leaderboard": [
                 {
