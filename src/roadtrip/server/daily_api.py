@@ -28,6 +28,7 @@ from roadtrip.core.errors import CorruptRecord, SeedMismatch
 from roadtrip.core.match import Match
 from roadtrip.core.registry import load_game
 from roadtrip.server.account_store import Account, AccountStore, CrossSite
+from roadtrip.server.accounts import LINKS_KEPT
 from roadtrip.server.coordinator import Coordinator
 from roadtrip.server.daily import (
     DAILY_OPTIONS,
@@ -223,7 +224,7 @@ def install_daily(
         # The same match again, on this device: a seat token of its own (as a device link).
         token = new_token()
         grant = Grant(mine.match_id, (0,), 0)
-        accounts.add_link(token_hash(token), grant, account.id, hashed, api.clock(), 4)
+        accounts.add_link(token_hash(token), grant, account.id, hashed, api.clock(), LINKS_KEPT)
         return {
             "match": mine.match_id,
             "seats": [{"seat": 0, "token": token, "url": link(mine.match_id, token)}],
