@@ -199,3 +199,14 @@ def test_a_deleted_account_leaves_the_leaderboard(app: FastAPI, ann: TestClient)
     assert deleted.status_code == 200, deleted.text
     app.state.daily.clock = lambda: DAY + 86_400  # the day is over: shown to anyone
     assert board(ann).json()["leaderboard"] == []
+
+
+def test_the_time_stops_when_the_match_ends_not_when_the_board_is_read(
+    app: FastAPI, ann: TestClient
+) -> None:
+    started = start(ann).json()
+    app.state.daily.clock = lambda: DAY + 95
+    play_out(ann, started)
+    app.state.daily.clock = lambda: DAY + 3_600  # an hour later: the board is read
+    mine = board(ann).json()["you"]
+    assert mine["seconds"] == 95.0

@@ -320,6 +320,7 @@ def create_app(
         redis_ping=cluster.bus.ping if cluster else None,
         metrics_token=metrics_token,
     )
+    app.state.daily.observe(coordinator)  # after the metrics: it passes their news on
 
     @app.websocket("/ws/matches/{match_id}")
     async def ws(websocket: WebSocket, match_id: str) -> None:

@@ -5,8 +5,9 @@ a spoiler-free share text.
 They live under ``/api/account/daily`` because the session cookie reaches only
 ``/api/account`` (server/sessions.py); a guest calls them without a cookie and plays
 unranked.  An account's attempt is settled (verified against the day's seed and
-stored, :mod:`roadtrip.server.daily`) at its next daily request after the match
-ends: its time is counted until then (the page asks as soon as the match is over).
+stored, :mod:`roadtrip.server.daily`) at the next daily request after the match
+ends; its time stops when the match ends (:class:`DailyApi` hears of it as the
+coordinator's observer), or at settling where another process saw the end.
 The routes are plain functions, so replays and the expert's game run on worker
 threads, never on the event loop.
 """
@@ -16,6 +17,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from random import Random
 from typing import Any
@@ -30,7 +32,9 @@ from roadtrip.core.registry import load_game
 from roadtrip.server.account_store import Account, AccountStore, CrossSite
 from roadtrip.server.accounts import LINKS_KEPT
 from roadtrip.server.coordinator import Coordinator
+from roadtrip.server.coordinator_base import MoveObserver, Unobserved
 from roadtrip.server.daily import (
+    DAILY_GAMES,
     DAILY_OPTIONS,
     FINISHED,
     AlreadyPlayed,
@@ -122,13 +126,33 @@ def streak(attempts: list[Attempt], today: str) -> int:
     return count
 
 
+FINISHES_KEPT = 10_000  # daily matches' end times remembered until settled
+
+
 class DailyApi:
-    """The routes' clock (tests move it to another day) and expert cache."""
+    """The routes' clock (tests move it to another day), the expert cache, and
+    when this process saw daily matches end (an attempt's time stops there)."""
 
     def __init__(self, store: DailyStore, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.clock = clock
         self.experts: dict[tuple[str, str], tuple[float, bool]] = {}
+        self.finished_at: OrderedDict[str, float] = OrderedDict()
+        self._heard: MoveObserver = Unobserved()
+
+    def observe(self, coordinator: Coordinator) -> None:
+        """Hear of the coordinator's finished matches (beside its other observer)."""
+        self._heard, coordinator.observer = coordinator.observer, self
+
+    def moved(self, game: str, seconds: float) -> None:
+        self._heard.moved(game, seconds)
+
+    def stored(self, match_id: str, game: str, actions: int, finished: bool) -> None:
+        self._heard.stored(match_id, game, actions, finished)
+        if finished and game in DAILY_GAMES:  # only a note: the move's path stays fast
+            self.finished_at[match_id] = self.clock()
+            while len(self.finished_at) > FINISHES_KEPT:
+                self.finished_at.popitem(last=False)
 
 
 def install_daily(
@@ -164,7 +188,9 @@ def install_daily(
         else:
             if result is None:
                 return attempt  # still playing
-        done = settled(attempt, result=result, now=api.clock())
+        # The end as this process saw it; else (another process, a restart) now.
+        ended = api.finished_at.pop(attempt.match_id, None)
+        done = settled(attempt, result=result, now=api.clock() if ended is None else ended)
         daily.settle_attempt(done)
         return done
 
