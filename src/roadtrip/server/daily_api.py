@@ -164,8 +164,12 @@ def install_daily(
     expert_locks: dict[tuple[str, str], threading.Lock] = {}
     locks_lock = threading.Lock()
 
+    secret: list[bytes] = []  # read once: it never changes while the server runs
+
     def seed_of(game: str, day: str) -> int:
-        return daily_seed(daily_secret(daily), game, day)
+        if not secret:
+            secret.append(daily_secret(daily))
+        return daily_seed(secret[0], game, day)
 
     def account_of(request: Request) -> tuple[Account, str] | None:
         secret = session_secret(request.headers)
