@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import re
+import time
 from collections.abc import Iterator
 from random import Random
 from typing import Any
@@ -21,6 +22,7 @@ from fastapi.testclient import TestClient
 from server_kit import auth, create_http, play_http, state_http
 
 from roadtrip.server.app import create_app
+from roadtrip.server.daily import utc_day
 from roadtrip.server.settings import MAX_HTTP_BODY
 from roadtrip.server.storage import MemoryStore
 
@@ -191,6 +193,7 @@ def provoke(client: TestClient, store: MemoryStore) -> Seen:
     call("POST", new, **not_text)
     call("POST", acts, mid, seat_token, **not_text)
     provoke_accounts(client, call, huge, not_text)
+    provoke_daily(client, call, huge, not_text)
     return seen
 
 
@@ -251,6 +254,39 @@ def provoke_accounts(client: TestClient, call: Any, huge: bytes, not_text: dict[
     call("POST", "/api/account/login", json={**credentials, "password": "wrong"}, headers=here)
     call("POST", "/api/account/login", json=credentials, headers=here)  # 429: a name's third
     call("POST", "/api/account/delete", json={"password": "correct horse"}, headers=here)  # 429
+
+
+def provoke_daily(client: TestClient, call: Any, huge: bytes, not_text: dict[str, Any]) -> None:
+    """The daily challenge's refusals (server/daily_api.py), logged in as Ann."""
+    here = {"Origin": "http://testserver"}
+    start, board = "/api/account/daily/{game}", "/api/account/daily/{game}/{day}"
+    road = {"game": "road-to-300"}
+    call("POST", start, path={"game": "road-rally"}, json={}, headers=here)  # 404 no_daily
+    call("POST", start, path=road, params={"date": "2999-01-01"}, json={}, headers=here)  # 400
+    call(
+        "POST", start, path=road, content=huge, headers={"content-type": "application/json", **here}
+    )
+    call("POST", start, path=road, json=[], headers=here)  # 422
+    call(
+        "POST",
+        start,
+        path=road,
+        content=not_text["content"],
+        headers={**not_text["headers"], **here},
+    )
+    call("POST", start, path=road, json={}, headers={"Origin": "http://evil.example"})  # 403
+    today = {**road, "day": utc_day(time.time())}
+    call("GET", board, path={**today, "game": "road-rally"})  # 404
+    call("GET", board, path={**road, "day": "2999-01-01"})  # 400 bad_day
+    call("GET", board, path=today, content=huge)  # 413
+    call("GET", board, path=today)  # 403 not_revealed: today, not finished
+    mine = client.post(start.format(**road), json={}, headers=here).json()
+    play_http(client, mine["match"], mine["seats"][0]["token"], Random(4))
+    call("POST", start, path=road, json={}, headers=here)  # 409 already_played
+    for _ in range(30):  # spend the address's match quota (each start counts)
+        if client.post(start.format(**road), json={}, headers=here).status_code == 429:
+            break
+    call("POST", start, path=road, json={}, headers=here)  # 429
 
 
 def test_every_refusal_a_route_gives_is_documented_and_every_documented_one_given(

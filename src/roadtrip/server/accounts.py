@@ -123,8 +123,10 @@ def install_accounts(
     accounts: AccountStore,
     passwords: Passwords | None = None,
     clock: Clock = time.time,
+    forget: Callable[[str], None] | None = None,
 ) -> None:
-    """Add the ``/api/account`` routes to ``app``."""
+    """Add the ``/api/account`` routes to ``app``; ``forget(account_id)``: what else
+    a deletion deletes (the daily challenge's attempts, their names on its boards)."""
     hashing = passwords or Passwords()
     logins = Buckets(Quota.from_env(LOGIN_QUOTA_ENV, LOGIN_QUOTA), "a log-in")
     logins_by_name = Buckets(
@@ -238,6 +240,8 @@ def install_accounts(
         if not hashing.verify(account.password_hash, body.password):
             raise BadCredentials("the password is wrong")
         accounts.delete_account(account.id)
+        if forget is not None:
+            forget(account.id)
         ended(request, response)
         return {"deleted": True}
 

@@ -40,6 +40,8 @@ from roadtrip.server.accounts import install_accounts
 from roadtrip.server.advice import install_advice
 from roadtrip.server.bot_pool import BotPool
 from roadtrip.server.coordinator import Coordinator
+from roadtrip.server.daily import DailyStore, MemoryDaily
+from roadtrip.server.daily_api import install_daily
 from roadtrip.server.errors import error_body, error_code, error_responses
 from roadtrip.server.http_guards import API_DOCS_PATH, BodyLimit, ClientAddress, SecurityHeaders
 from roadtrip.server.learn_api import install_learn_api
@@ -309,8 +311,12 @@ def create_app(
     app.state.tutorials = tutorials = install_learn_api(app, learn_sessions)
     install_rules_pages(app)
     account_store = accounts or default_accounts(store)
+    daily_store: DailyStore = store if isinstance(store, SqlStore) else MemoryDaily()
     if account_store is not None:
-        install_accounts(app, coordinator, account_store, passwords)
+        install_accounts(
+            app, coordinator, account_store, passwords, forget=daily_store.forget_account
+        )
+    app.state.daily = install_daily(app, coordinator, account_store, daily_store)
     install_operations(
         app,
         store=store,
@@ -320,6 +326,7 @@ def create_app(
         redis_ping=cluster.bus.ping if cluster else None,
         metrics_token=metrics_token,
     )
+    app.state.daily.observe(coordinator)  # after the metrics: it passes their news on
 
     @app.websocket("/ws/matches/{match_id}")
     async def ws(websocket: WebSocket, match_id: str) -> None:

@@ -25,6 +25,7 @@ from roadtrip.core.errors import (
 from roadtrip.server.account_store import BadCredentials, CrossSite, NameTaken, NotLoggedIn
 from roadtrip.server.advice_policy import AdviceOff, NotOverYet
 from roadtrip.server.bot_pool import BotPoolFailure, WorkDropped
+from roadtrip.server.daily import AlreadyPlayed, BadDay, NotDaily, NotRevealed
 from roadtrip.server.match_errors import AccessDenied, NotFound, StaleVersion, Unplayable
 from roadtrip.server.passwords import AccountError, HashingBusy
 from roadtrip.server.quotas import TooManyRequests
@@ -37,6 +38,10 @@ ERROR_CODES: list[tuple[type[Exception], int, str]] = [
     (BadCredentials, 401, "bad_credentials"),
     (CrossSite, 403, "cross_site"),
     (NameTaken, 409, "name_taken"),
+    (AlreadyPlayed, 409, "already_played"),
+    (NotRevealed, 403, "not_revealed"),
+    (NotDaily, 404, "no_daily"),
+    (BadDay, 400, "bad_day"),
     (AccountError, 400, "bad_account"),
     (HashingBusy, 503, "busy"),
     (AccessDenied, 403, "access_denied"),

@@ -42,6 +42,7 @@ from roadtrip.server.migrate import Upgrade, upgrade
 from roadtrip.server.sql_accounts import SqlAccounts, account_tables
 from roadtrip.server.sql_append import appender
 from roadtrip.server.sql_clocks import SqlClocks, clock_into, clocks_table, seat_bits
+from roadtrip.server.sql_daily import SqlDaily, daily_tables
 from roadtrip.server.sql_reviews import SqlReviews, reviews_table
 from roadtrip.server.storage import Grant, SeatSpec, StorageError, StoredMatch
 
@@ -109,6 +110,8 @@ tokens = Table(
 
 # Optional accounts, their sessions, seats and device links (server/sql_accounts.py).
 accounts, account_sessions, account_seats, account_links = account_tables(metadata)
+# The daily challenge's secret and attempts (server/sql_daily.py).
+server_secrets, daily_attempts = daily_tables(metadata)
 
 
 # The statements of the hot path (one append per accepted move), built once: building
@@ -145,7 +148,7 @@ def normalize_url(url: str) -> str:
     return url
 
 
-class SqlStore(SqlReviews, SqlClocks, SqlAccounts):
+class SqlStore(SqlReviews, SqlClocks, SqlAccounts, SqlDaily):
     """A MatchStore (and AccountStore) on any SQLAlchemy database."""
 
     reviews = match_reviews
@@ -156,6 +159,8 @@ class SqlStore(SqlReviews, SqlClocks, SqlAccounts):
     account_sessions = account_sessions
     account_seats_table = account_seats
     account_links = account_links
+    server_secrets = server_secrets
+    daily_attempts = daily_attempts
 
     def __init__(self, url: str) -> None:
         self.url = normalize_url(url)
