@@ -48,6 +48,7 @@ from roadtrip.server.memory import MemoryReturn
 from roadtrip.server.operations import install_operations
 from roadtrip.server.passwords import Passwords
 from roadtrip.server.quotas import Quota
+from roadtrip.server.ratings import default_ratings, install_ratings
 from roadtrip.server.resume import Resumer
 from roadtrip.server.reviews import install_reviews
 from roadtrip.server.rules_pages import install_rules_pages
@@ -314,6 +315,10 @@ def create_app(
         redis_ping=cluster.bus.ping if cluster else None,
         metrics_token=metrics_token,
     )
+    rating_store = default_ratings(account_store) if account_store is not None else None
+    if account_store is not None and rating_store is not None:
+        # After the metrics (install_operations): the end hook wraps their observer.
+        app.state.ratings = install_ratings(app, coordinator, account_store, rating_store)
 
     @app.websocket("/ws/matches/{match_id}")
     async def ws(websocket: WebSocket, match_id: str) -> None:

@@ -41,6 +41,7 @@ from roadtrip.server.migrate import Upgrade, upgrade
 from roadtrip.server.sql_accounts import SqlAccounts, account_tables
 from roadtrip.server.sql_append import appender
 from roadtrip.server.sql_clocks import SqlClocks, clock_into, clocks_table, seat_bits
+from roadtrip.server.sql_ratings import SqlRatings, rating_tables
 from roadtrip.server.sql_reviews import SqlReviews, reviews_table
 from roadtrip.server.storage import Grant, SeatSpec, StorageError, StoredMatch
 
@@ -108,6 +109,7 @@ tokens = Table(
 
 # Optional accounts, their sessions, seats and device links (server/sql_accounts.py).
 accounts, account_sessions, account_seats, account_links = account_tables(metadata)
+rated_matches, account_ratings = rating_tables(metadata)  # server/sql_ratings.py
 
 
 # The statements of the hot path (one append per accepted move), built once: building
@@ -144,8 +146,8 @@ def normalize_url(url: str) -> str:
     return url
 
 
-class SqlStore(SqlReviews, SqlClocks, SqlAccounts):
-    """A MatchStore (and AccountStore) on any SQLAlchemy database."""
+class SqlStore(SqlReviews, SqlClocks, SqlAccounts, SqlRatings):
+    """A MatchStore (and AccountStore, RatingStore) on any SQLAlchemy database."""
 
     reviews = match_reviews
     clocks = match_clocks
@@ -155,6 +157,8 @@ class SqlStore(SqlReviews, SqlClocks, SqlAccounts):
     account_sessions = account_sessions
     account_seats_table = account_seats
     account_links = account_links
+    rated_matches = rated_matches
+    account_ratings = account_ratings
 
     def __init__(self, url: str) -> None:
         self.url = normalize_url(url)

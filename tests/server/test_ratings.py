@@ -1,0 +1,165 @@
+"""Human ratings over HTTP (issue 28 item 4): rated matches between accounts move
+both ratings at the end, once; a guest's seat changes no rating; what a rated
+match refuses; the ratings recomputed from the stored matches equal the table;
+the leaderboard's order and threshold.  On the in-memory store and SQLite (two
+stores on one SQLite file stand for two processes of a cluster)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from account_kit import CountingPasswords, claim, post, register
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from migration_kit import play_to_the_end
+from rating_kit import GAME, board, create_rated, play_rated, tokens_of
+from server_kit import state_http
+
+from roadtrip.server.app import create_app
+from roadtrip.server.rating_store import MODEL, replay_ratings
+from roadtrip.server.ratings import LEADERBOARD_MIN_ENV
+from roadtrip.server.sql_store import SqlStore
+from roadtrip.server.storage import MemoryStore
+
+DEFAULT = MODEL.rating()
+
+
+@pytest.fixture(params=["memory", "sqlite"])
+def app(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> FastAPI:
+    monkeypatch.setenv(LEADERBOARD_MIN_ENV, "1")
+    if request.param == "memory":
+        return create_app(MemoryStore(), passwords=CountingPasswords())
+    url = f"sqlite:///{tmp_path / 'r.sqlite3'}"
+    return create_app(database_url=url, passwords=CountingPasswords())
+
+
+@pytest.fixture
+def ann(app: FastAPI) -> Iterator[TestClient]:
+    with TestClient(app) as client:
+        register(client, "Ann")
+        yield client
+
+
+def account(app: FastAPI, name: str) -> TestClient:
+    client = TestClient(app)
+    register(client, name)
+    return client
+
+
+def ratings_of(client: TestClient) -> dict[str, tuple[float, float, int]]:
+    return {r["name"]: (r["mu"], r["sigma"], r["matches"]) for r in board(client)}
+
+
+def test_a_rated_two_account_match_played_to_the_end_moves_both_ratings(
+    app: FastAPI, ann: TestClient
+) -> None:
+    bo = account(app, "Bo")
+    made = create_rated(ann)
+    assert made["rated"] is True and made["advice"] is False
+    for token in tokens_of(made):  # shown to every seat, advice off
+        message = state_http(ann, made["match"], token)
+        assert message["rated"] is True and message["advice_allowed"] is False
+    assert board(ann) == []
+    assert claim(bo, tokens_of(made)[1])[0]["claimed"]
+    end = play_to_the_end(ann, made["match"], tokens_of(made))  # type: ignore[arg-type]
+    assert end["finished"] and end["rated"] is True
+    after = ratings_of(ann)
+    assert set(after) == {"Ann", "Bo"}
+    for _mu, sigma, matches in after.values():
+        assert matches == 1
+        assert sigma < DEFAULT.sigma  # less uncertain after a match
+    winner = max(after, key=lambda n: after[n][0])
+    if after["Ann"][0] != after["Bo"][0]:  # a tie moves only the uncertainty
+        assert after[winner][0] > DEFAULT.mu > min(v[0] for v in after.values())
+    # Applied once: the end hook again (another process's, say) changes nothing.
+    assert app.state.ratings.apply(made["match"]) is None
+    assert ratings_of(ann) == after
+
+
+def test_a_guest_seat_leaves_every_rating_unchanged(app: FastAPI, ann: TestClient) -> None:
+    bo = account(app, "Bo")
+    play_rated(ann, bo)
+    before = ratings_of(ann)
+    end = play_rated(ann, None)  # Bo's seat played as a guest
+    assert end["finished"]
+    assert ratings_of(ann) == before
+    outcomes = [m for m in app.state.ratings.ratings.applied_matches() if not m.players]
+    assert [m.match_id for m in outcomes] == [end["made"]["match"]]
+
+
+def test_a_match_an_account_plays_alone_changes_no_rating(app: FastAPI, ann: TestClient) -> None:
+    made = create_rated(ann)
+    assert post(ann, "/api/account/seats", {"tokens": [tokens_of(made)[1]]}).status_code == 200
+    play_to_the_end(ann, made["match"], tokens_of(made))  # type: ignore[arg-type]
+    assert board(ann) == []
+
+
+@pytest.mark.parametrize(
+    ("extra", "says"),
+    [
+        ({"seats": [{"name": "A"}, {"name": "B", "bot": "random"}]}, "seat 1 is a bot"),
+        ({"options": {"players": 1}, "seats": [{"name": "A"}]}, "two seats at least"),
+        ({"hotseat": True}, "no hot-seat link"),
+        ({"advice": True}, "dvice is off in rated"),
+    ],
+)
+def test_a_rated_match_refuses_bots_one_seat_hot_seat_and_advice(
+    ann: TestClient, extra: dict[str, object], says: str
+) -> None:
+    body = {"game": GAME, "options": {"players": 2}, "seats": [{"name": "A"}, {"name": "B"}]}
+    response = post(ann, "/api/account/matches", {**body, **extra, "rated": True})
+    assert response.status_code == 400, response.text
+    assert response.json()["error"]["code"] == "bad_setup"
+    assert says in response.json()["error"]["message"]
+
+
+def test_a_rated_match_needs_an_account(app: FastAPI, ann: TestClient) -> None:
+    body = {"game": GAME, "options": {"players": 2}, "seats": [{"name": "A"}, {"name": "B"}]}
+    guest = TestClient(app)
+    refused = post(guest, "/api/account/matches", {**body, "rated": True})
+    assert refused.status_code == 401 and refused.json()["error"]["code"] == "not_logged_in"
+    elsewhere = guest.post("/api/matches", json={**body, "rated": True})
+    assert (
+        elsewhere.status_code == 400
+        and "/api/account/matches" in elsewhere.json()["error"]["message"]
+    )
+    plain = guest.post("/api/matches", json=body).json()
+    assert state_http(guest, plain["match"], plain["seats"][0]["token"])["rated"] is False
+
+
+def test_ratings_recomputed_from_the_stored_matches_equal_the_table(
+    app: FastAPI, ann: TestClient
+) -> None:
+    bo, cy = account(app, "Bo"), account(app, "Cy")
+    play_rated(ann, bo)
+    play_rated(bo, cy)
+    play_rated(cy, ann, bo)
+    play_rated(ann, None)
+    store = app.state.ratings.ratings
+    replayed = replay_ratings(store.applied_matches())
+    table = {(r.account_id, r.game): (r.mu, r.sigma, r.matches) for r in store.ratings()}
+    assert len(table) == 3
+    assert table == {k: (r.mu, r.sigma, r.matches) for k, r in replayed.items()}
+
+
+def test_the_leaderboard_ranks_by_mu_minus_3_sigma_above_a_threshold(
+    app: FastAPI, ann: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bo, cy = account(app, "Bo"), account(app, "Cy")
+    play_rated(ann, bo)
+    play_rated(ann, cy)
+    rows = board(ann)
+    assert [r["rating"] for r in rows] == sorted((r["rating"] for r in rows), reverse=True)
+    for row in rows:
+        assert row["rating"] == pytest.approx(row["mu"] - 3 * row["sigma"], abs=0.02)
+    assert [r["rank"] for r in rows] == [1, 2, 3]
+    monkeypatch.setenv(LEADERBOARD_MIN_ENV, "2")
+    with TestClient(create_app(app.state.coordinator.store)) as other:
+        listed = other.get(f"/api/leaderboard/{GAME}").json()
+    if isinstance(app.state.coordinator.store, SqlStore):  # the same database: only Ann
+        assert listed["min_matches"] == 2
+        assert [r["name"] for r in listed["accounts"]] == ["Ann"]
+    unknown = ann.get("/api/leaderboard/no-such-game")
+    assert unknown.status_code == 404 and unknown.json()["error"]["code"] == "unknown_game"
