@@ -272,6 +272,9 @@ def provoke_ratings(call: Any, huge: bytes, not_text: dict[str, Any]) -> None:
     board = "/api/leaderboard/{game}"
     call("GET", board, path={"game": "no-such-game"})  # 404
     call("GET", board, path={"game": "road-to-300"}, content=huge)  # 413
+    profile = "/api/accounts/{name}"
+    call("GET", profile, path={"name": "nobody"})  # 404
+    call("GET", profile, path={"name": "Ann"}, content=huge)  # 413
 
 
 def test_every_refusal_a_route_gives_is_documented_and_every_documented_one_given(

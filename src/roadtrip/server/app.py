@@ -47,6 +47,7 @@ from roadtrip.server.match_api import install_match_api
 from roadtrip.server.memory import MemoryReturn
 from roadtrip.server.operations import install_operations
 from roadtrip.server.passwords import Passwords
+from roadtrip.server.profiles import install_profiles
 from roadtrip.server.quotas import Quota
 from roadtrip.server.ratings import default_ratings, install_ratings
 from roadtrip.server.resume import Resumer
@@ -319,6 +320,7 @@ def create_app(
     if account_store is not None and rating_store is not None:
         # After the metrics (install_operations): the end hook wraps their observer.
         app.state.ratings = install_ratings(app, coordinator, account_store, rating_store)
+        install_profiles(app, coordinator, account_store, rating_store)
 
     @app.websocket("/ws/matches/{match_id}")
     async def ws(websocket: WebSocket, match_id: str) -> None:
