@@ -271,6 +271,11 @@ def create_app(
     async def replay_page(match_id: str) -> FileResponse:
         return FileResponse(WEB / "replay.html")
 
+    @app.get("/players/{name}", include_in_schema=False)
+    @app.get("/leaderboard/{game_id}", include_in_schema=False)
+    async def players_page() -> FileResponse:  # server/profiles.py, server/ratings.py
+        return FileResponse(WEB / "players.html")
+
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
     # --------------------------------------------------------------- API

@@ -71,6 +71,13 @@ function renderAccount() {
       box,
       el("p", { id: "account-name" }, "Logged in as ", el("b", {}, account.name), ". Your matches follow you to any device where you log in."),
       el(
+        "p",
+        { id: "account-pages" },
+        el("a", { href: `/players/${encodeURIComponent(account.name)}`, id: "profile-link" }, "Your profile and history"),
+        " · ",
+        el("a", { href: "/leaderboard/road-to-300", id: "leaderboard-link" }, "Leaderboards"),
+      ),
+      el(
         "div",
         { class: "created-actions" },
         el("button", { type: "button", class: "btn", id: "logout", onclick: () => leave("/api/account/logout") }, "Log out"),
