@@ -91,3 +91,26 @@ def test_the_lobby_account_panel_links_to_the_profile_and_the_leaderboards(
     page.goto(live_server.url + "/")
     page.click("#leaderboard-link")
     page.wait_for_selector("#players-title:has-text('Leaderboard')")
+
+
+def test_the_lobby_creates_a_rated_match_that_every_seat_sees_as_rated(
+    live_server: Any, new_page: Any
+) -> None:
+    lobby = new_page()
+    lobby.goto(live_server.url + "/")
+    lobby.wait_for_selector("#opt-players")
+    lobby.fill("#opt-players", "2")
+    lobby.wait_for_selector('.seat-row[data-seat="1"]')
+    lobby.check("#rated")
+    lobby.click("#create-btn")  # a guest: refused with a sentence, nothing created
+    assert "Log in" in lobby.locator("#form-error").inner_text()
+    lobby.fill("#account-user", f"Di {secrets.token_hex(3)}")
+    lobby.fill("#account-password", PASSWORD)
+    lobby.click("#register")
+    lobby.wait_for_selector("#account-name")
+    lobby.click("#create-btn")
+    lobby.wait_for_selector("#created:not([hidden])")
+    link: str = lobby.locator('[data-link="seat-1"] input').input_value()
+    match = new_page()
+    match.goto(link)
+    match.wait_for_selector("#advice-setting:has-text('Rated match')")
