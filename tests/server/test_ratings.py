@@ -163,3 +163,42 @@ def test_the_leaderboard_ranks_by_mu_minus_3_sigma_above_a_threshold(
         assert [r["name"] for r in listed["accounts"]] == ["Ann"]
     unknown = ann.get("/api/leaderboard/no-such-game")
     assert unknown.status_code == 404 and unknown.json()["error"]["code"] == "unknown_game"
+
+
+def test_two_processes_applying_one_rated_match_at_once_apply_it_once(sql_url: str) -> None:
+    """Two stores on one database stand for two processes of a cluster: both try to
+    apply the same finished rated match at the same moment; one rates it."""
+    import threading
+
+    from roadtrip.server.account_store import Account
+    from roadtrip.server.storage import SeatSpec, StoredMatch
+
+    first, second = SqlStore(sql_url), SqlStore(sql_url)
+    try:
+        seats = [SeatSpec("A"), SeatSpec("B")]
+        first.create(StoredMatch("duel", GAME, {"players": 2}, 1, seats, created_at=1.0), {})
+        first.finish("duel", [1.0, -1.0])
+        for aid in ("a1", "b1"):
+            first.create_account(Account(aid, aid.upper(), aid, "h", 1.0))
+            assert first.claim_seats(aid, "duel", [0 if aid == "a1" else 1], 0, 2.0)
+        first.mark_rated("duel", GAME, 1.0)
+        outcomes: list[str | None] = []
+        start = threading.Barrier(2)
+
+        def apply(store: SqlStore) -> None:
+            start.wait()
+            try:
+                outcomes.append(store.apply_match("duel", [1.0, -1.0], 2, 3.0))
+            except Exception as exc:  # a lost race may be refused, never applied twice
+                outcomes.append(type(exc).__name__)
+
+        threads = [threading.Thread(target=apply, args=(s,)) for s in (first, second)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=30)
+        assert outcomes.count("rated") == 1, outcomes
+        assert sorted(r.matches for r in second.ratings()) == [1, 1]
+    finally:
+        first.close()
+        second.close()
