@@ -1,8 +1,11 @@
 """Human ratings over HTTP (issue 28 item 4): rated matches between accounts move
 both ratings at the end, once; a guest's seat changes no rating; what a rated
 match refuses; the ratings recomputed from the stored matches equal the table;
-the leaderboard's order and threshold.  On the in-memory store and SQLite (two
-stores on one SQLite file stand for two processes of a cluster)."""
+the leaderboard's order and threshold.  On the in-memory store and SQLite; two
+stores on one database stand for two processes of a cluster, and revision 0004
+upgrades a database of 0003 (both on SQLite and PostgreSQL; tests/server/
+test_migrations.py, already long, checks that a new database has exactly the
+code's tables, the rating tables included)."""
 
 from __future__ import annotations
 
@@ -202,3 +205,70 @@ def test_two_processes_applying_one_rated_match_at_once_apply_it_once(sql_url: s
     finally:
         first.close()
         second.close()
+
+
+def test_a_database_at_revision_0003_gains_the_empty_rating_tables_and_rates_on(
+    sql_url: str,
+) -> None:
+    """Revision 0004 adds the rating tables and changes no old one: an account and
+    a finished match stored at 0003 stay, that match is not rated, and a rated
+    match applied afterwards writes both accounts' ratings, once."""
+    from alembic import command
+    from migration_kit import schema_state
+    from sqlalchemy import create_engine, inspect
+
+    from roadtrip.server.account_store import Account
+    from roadtrip.server.migrate import config, head
+    from roadtrip.server.sql_store import accounts, matches, normalize_url
+
+    def tables_of(url: str) -> set[str]:
+        engine = create_engine(normalize_url(url))
+        try:
+            with engine.connect() as conn:
+                return set(inspect(conn).get_table_names())
+        finally:
+            engine.dispose()
+
+    engine = create_engine(normalize_url(sql_url))
+    with engine.begin() as conn:
+        command.upgrade(config(conn), "0003")
+        for mid in ("old1", "new1"):
+            conn.execute(
+                matches.insert().values(
+                    id=mid, game="road-to-300", options={"players": 2}, seed=1,
+                    seats=[{"name": "A", "bot": None}, {"name": "B", "bot": None}],
+                    hotseat=False, finished=True, returns=[1.0, -1.0], created_at=1.0,
+                    action_count=0,
+                )
+            )  # fmt: skip
+        for aid, name in (("a1", "Ann"), ("b1", "Bo")):
+            conn.execute(
+                accounts.insert().values(
+                    id=aid, name=name, name_key=name.lower(), password_hash="h", created_at=1.0
+                )
+            )
+    engine.dispose()
+    rating_tables = {"rated_matches", "account_ratings"}
+    assert not rating_tables & tables_of(sql_url)
+    store = SqlStore(sql_url)
+    try:
+        assert (store.schema.before, store.schema.after) == ("0003", head())
+        assert rating_tables <= tables_of(sql_url)
+        assert store.account_named("ann") == Account("a1", "Ann", "ann", "h", 1.0)
+        assert not store.is_rated("old1") and store.apply_match("old1", [1.0, -1.0], 2, 5.0) is None
+        store.mark_rated("new1", "road-to-300", 2.0)
+        assert store.claim_seats("a1", "new1", [0], 0, 3.0)
+        assert store.claim_seats("b1", "new1", [1], 0, 3.0)
+        assert store.apply_match("new1", [1.0, -1.0], 2, 5.0) == "rated"
+        assert store.apply_match("new1", [1.0, -1.0], 2, 6.0) is None  # once
+        rated = {r.name: r for r in store.ratings("road-to-300")}
+        assert rated["Ann"].mu > rated["Bo"].mu and rated["Ann"].matches == 1
+        replayed = replay_ratings(store.applied_matches())
+        assert {(r.account_id, r.game): r.mu for r in store.ratings()} == {
+            k: r.mu for k, r in replayed.items()
+        }
+        store.delete_account("b1")  # its ratings go with it
+        assert [r.name for r in store.ratings()] == ["Ann"]
+    finally:
+        store.close()
+    assert schema_state(sql_url) == (head(), [])
