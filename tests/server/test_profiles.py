@@ -107,3 +107,21 @@ def test_an_unknown_or_deleted_account_has_no_profile(ann: TestClient) -> None:
     assert missing.status_code == 404 and missing.json()["error"]["code"] == "not_found"
     assert post(ann, "/api/account/delete", {"password": PASSWORD}).status_code == 200
     assert ann.get("/api/accounts/Ann").status_code == 404
+
+
+def test_a_profile_asked_again_replays_no_finished_match_again(
+    ann: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from roadtrip.server import profiles
+
+    solo_to_the_end(ann)
+    replays: list[str] = []
+    real = profiles.final_state
+
+    def counted(stored: Any) -> Any:
+        replays.append(stored.id)
+        return real(stored)
+
+    monkeypatch.setattr(profiles, "final_state", counted)
+    first = profile(ann, "Ann")
+    assert profile(ann, "Ann") == first and len(replays) == 1

@@ -8,12 +8,15 @@ from ``POST /api/account/links``), figures per game (matches, wins, mean score;
 for a solo game the win rate and the mean number of rounds) and its ratings.
 Nothing private is in it: no session, no token, no setting, and no match still
 being played (its seats' hidden hands stay hidden).  The matches are replayed
-from the store (at most ``MAX_PROFILE``, the newest claimed), on a worker thread.
+from the store (at most ``MAX_PROFILE``, the newest claimed), on a worker thread;
+a finished match never changes, so its entry is kept (``REMEMBERED`` per process)
+and a page asked again, by anyone, replays nothing it has replayed already.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+import threading
+from collections import OrderedDict, defaultdict
 from typing import Any
 
 from fastapi import FastAPI
@@ -31,6 +34,7 @@ from roadtrip.server.seats import display_names
 from roadtrip.server.storage import StoredMatch
 
 MAX_PROFILE = 50  # matches replayed for one profile (as many as "Your matches" lists)
+REMEMBERED = 2048  # finished matches' entries kept by a process
 
 
 def final_state(stored: StoredMatch) -> State:
@@ -92,6 +96,24 @@ def install_profiles(
     app: FastAPI, coordinator: Coordinator, accounts: AccountStore, ratings: RatingStore
 ) -> None:
     """Add ``GET /api/accounts/{name}``."""
+    known: OrderedDict[tuple[str, tuple[int, ...]], dict[str, Any]] = OrderedDict()
+    lock = threading.Lock()
+
+    def entry_of(match_id: str, seats: tuple[int, ...]) -> dict[str, Any] | None:
+        """The finished match's entry (None while it is being played)."""
+        with lock:
+            entry = known.get((match_id, seats))
+        if entry is not None:
+            return entry
+        stored = coordinator.store.load(match_id)
+        if stored is None or not stored.finished:
+            return None
+        entry = match_entry(stored, seats, coordinator.ratings.rated(match_id))
+        with lock:
+            known[(match_id, seats)] = entry
+            while len(known) > REMEMBERED:
+                known.popitem(last=False)
+        return entry
 
     @app.get("/api/accounts/{name}", responses=error_responses(NotFound))
     def profile(name: str) -> dict[str, Any]:
@@ -101,10 +123,9 @@ def install_profiles(
             raise NotFound(f"no account named {name!r}")
         entries = []
         for grant, _claimed in grants_of(accounts.account_seats(account.id, MAX_PROFILE)):
-            stored = coordinator.store.load(grant.match_id)
-            if stored is not None and stored.finished:
-                rated = coordinator.ratings.rated(stored.id)
-                entries.append(match_entry(stored, grant.seats, rated))
+            entry = entry_of(grant.match_id, grant.seats)
+            if entry is not None:
+                entries.append(entry)
         entries.sort(key=lambda e: -float(e["created_at"]))
         return {
             "name": account.name,
