@@ -272,3 +272,29 @@ def test_a_database_at_revision_0003_gains_the_empty_rating_tables_and_rates_on(
     finally:
         store.close()
     assert schema_state(sql_url) == (head(), [])
+
+
+def test_a_rated_match_finished_but_not_applied_is_applied_when_the_app_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process stopped between storing a rated match's finish and applying it
+    (or the release before finished it): the next start applies it, once."""
+    from roadtrip.server.account_store import Account
+    from roadtrip.server.storage import SeatSpec, StoredMatch
+
+    monkeypatch.setenv(LEADERBOARD_MIN_ENV, "1")
+    url = f"sqlite:///{tmp_path / 'c.sqlite3'}"
+    store = SqlStore(url)
+    seats = [SeatSpec("A"), SeatSpec("B")]
+    store.create(StoredMatch("left", GAME, {"players": 2}, 1, seats, created_at=1.0), {})
+    for seat, name in enumerate(("Ann", "Bo")):
+        store.create_account(Account(name.lower(), name, name.lower(), "h", 1.0))
+        assert store.claim_seats(name.lower(), "left", [seat], 0, 2.0)
+    store.mark_rated("left", GAME, 1.0)
+    store.finish("left", [1.0, -1.0])
+    assert store.pending(10) == ["left"]
+    store.close()
+    with TestClient(create_app(database_url=url)) as client:
+        assert [r["name"] for r in board(client)] == ["Ann", "Bo"]  # Ann won
+    with TestClient(create_app(database_url=url)) as client:  # started again: once
+        assert [r["matches"] for r in board(client)] == [1, 1]

@@ -121,6 +121,10 @@ class RatingStore(Protocol):
         the account seats).  Returns the outcome ("rated", or why not), or None when
         it is not rated or was applied already (then nothing changes)."""
 
+    def pending(self, limit: int) -> list[str]:
+        """Rated matches that are finished but not applied (at most ``limit``): a
+        process stopped between storing the finish and applying it."""
+
     def ratings(self, game: str | None = None, account_id: str | None = None) -> list[Rating]:
         """The stored ratings (of one game, of one account), with the accounts' names."""
 
@@ -167,6 +171,14 @@ class MemoryRatings:
             for account, rating in rate(current, game, players, returns).items():
                 self._table[(account, game)] = rating
             return "rated"
+
+    def pending(self, limit: int) -> list[str]:
+        def finished(match_id: str) -> bool:
+            stored = self._accounts.matches.load(match_id)
+            return stored is not None and stored.finished
+
+        waiting = [m for m, (_g, applied) in self._rated.items() if applied is None]
+        return [m for m in waiting if finished(m)][:limit]
 
     def ratings(self, game: str | None = None, account_id: str | None = None) -> list[Rating]:
         names = {a.id: a.name for a in self._accounts._accounts.values()}

@@ -50,6 +50,7 @@ logger = logging.getLogger(__name__)
 LEADERBOARD_MIN_ENV = "ROADTRIP_LEADERBOARD_MIN"  # rated matches to be listed
 LEADERBOARD_MIN = 3
 LEADERBOARD_SIZE = 100
+CATCH_UP = 1000  # unapplied finished rated matches applied when the app starts
 REMEMBERED = 4096  # matches whose "rated" a process remembers (it never changes)
 
 Clock = Callable[[], float]
@@ -107,6 +108,15 @@ class RatedMatches:
         if finished and self.rated(match_id):
             self.apply(match_id)
 
+    def catch_up(self) -> int:
+        """Apply the finished rated matches left unapplied (a process stopped
+        between a match's finish and its ratings; the release before finished it);
+        how many were applied now."""
+        done = 0
+        for match_id in self.ratings.pending(CATCH_UP):
+            done += self.apply(match_id) is not None
+        return done
+
     def apply(self, match_id: str) -> str | None:
         """Apply a finished rated match (once; None if it was, or is not rated).
         A failure is logged, never raised: the move that ended it stands."""
@@ -144,6 +154,7 @@ def install_ratings(
     rated = RatedMatches(coordinator, ratings, coordinator.observer, clock)
     coordinator.ratings = rated
     coordinator.observer = rated
+    rated.catch_up()
     least = leaderboard_min
     if least is None:
         least = int(os.environ.get(LEADERBOARD_MIN_ENV, "") or LEADERBOARD_MIN)

@@ -142,6 +142,18 @@ class SqlRatings:
             else:
                 conn.execute(insert(table).values(account_id=account, game=game, **values))
 
+    def pending(self, limit: int) -> list[str]:
+        rated, matches = self.rated_matches, self.matches_table
+        query = (
+            select(rated.c.match_id)
+            .join(matches, matches.c.id == rated.c.match_id)
+            .where(rated.c.applied_at.is_(None), matches.c.finished.is_(True))
+            .order_by(rated.c.created_at, rated.c.match_id)
+            .limit(limit)
+        )
+        with self.engine.connect() as conn:
+            return [str(m) for (m,) in conn.execute(query)]
+
     def ratings(self, game: str | None = None, account_id: str | None = None) -> list[Rating]:
         table, accounts = self.account_ratings, self.accounts
         query = select(table, accounts.c.name).join(accounts, accounts.c.id == table.c.account_id)
