@@ -42,6 +42,7 @@ from roadtrip.server.quotas import TooManyRequests, client_address
 from roadtrip.server.rating_store import MemoryRatings, RatingStore
 from roadtrip.server.seats import SetupError
 from roadtrip.server.sessions import session_secret
+from roadtrip.server.sql_ratings import SqlRatings
 from roadtrip.server.storage import SeatSpec
 from roadtrip.server.tokens import token_hash
 from roadtrip.server.turn_clock import TimerError, turn_clock_of
@@ -139,7 +140,7 @@ def default_ratings(accounts: AccountStore) -> RatingStore | None:
     """The ratings beside ``accounts``: the SQL store's own tables, or a fake."""
     if isinstance(accounts, MemoryAccounts):
         return MemoryRatings(accounts)
-    return accounts if hasattr(accounts, "apply_match") else None  # type: ignore[return-value]
+    return accounts if isinstance(accounts, SqlRatings) else None
 
 
 def install_ratings(
