@@ -241,6 +241,7 @@ def provoke_accounts(client: TestClient, call: Any, huge: bytes, not_text: dict[
         if name not in ("register", "login"):
             call("POST", path, json={"password": "x", "tokens": [], "match": "m"})  # 401
     call("GET", "/api/account/matches")  # 401 not_logged_in
+    call("POST", "/api/account/matches", json={"game": "road-to-300"}, headers=here)  # 401
     for path in ("/api/account", "/api/account/matches"):
         call("GET", path, content=huge)  # 413
     register = "/api/account/register"
@@ -254,6 +255,29 @@ def provoke_accounts(client: TestClient, call: Any, huge: bytes, not_text: dict[
     call("POST", "/api/account/login", json={**credentials, "password": "wrong"}, headers=here)
     call("POST", "/api/account/login", json=credentials, headers=here)  # 429: a name's third
     call("POST", "/api/account/delete", json={"password": "correct horse"}, headers=here)  # 429
+    provoke_ratings(call, huge, not_text)
+
+
+def provoke_ratings(call: Any, huge: bytes, not_text: dict[str, Any]) -> None:
+    """The refusals of the rated-match and leaderboard routes (server/ratings.py),
+    made by the account logged in above (the create quota is spent by then)."""
+    here = {"Origin": "http://testserver"}
+    path = "/api/account/matches"
+    two = {"game": "road-to-300", "seats": [{"name": "A"}, {"name": "B"}], "rated": True}
+    call("POST", path, content=huge, headers={"content-type": "application/json", **here})
+    call("POST", path, json=[], headers=here)  # 422
+    call("POST", path, **not_text)  # 400 unreadable
+    call("POST", path, json=two, headers={"Origin": "http://evil.example"})  # 403
+    call("POST", path, json={**two, "game": "no-such-game"}, headers=here)  # 404
+    call("POST", path, json={**two, "hotseat": True}, headers=here)  # 400 bad_setup
+    call("POST", path, json={**two, "turn_clock": {"seconds": -1}}, headers=here)  # 400
+    call("POST", path, json=two, headers=here)  # 429: the create quota is spent
+    board = "/api/leaderboard/{game}"
+    call("GET", board, path={"game": "no-such-game"})  # 404
+    call("GET", board, path={"game": "road-to-300"}, content=huge)  # 413
+    profile = "/api/accounts/{name}"
+    call("GET", profile, path={"name": "nobody"})  # 404
+    call("GET", profile, path={"name": "Ann"}, content=huge)  # 413
 
 
 def provoke_daily(client: TestClient, call: Any, huge: bytes, not_text: dict[str, Any]) -> None:

@@ -50,7 +50,9 @@ from roadtrip.server.match_api import install_match_api
 from roadtrip.server.memory import MemoryReturn
 from roadtrip.server.operations import install_operations
 from roadtrip.server.passwords import Passwords
+from roadtrip.server.profiles import install_profiles
 from roadtrip.server.quotas import Quota
+from roadtrip.server.ratings import default_ratings, install_ratings
 from roadtrip.server.resume import Resumer
 from roadtrip.server.reviews import install_reviews
 from roadtrip.server.rules_pages import install_rules_pages
@@ -277,6 +279,11 @@ def create_app(
     async def replay_page(match_id: str) -> FileResponse:
         return FileResponse(WEB / "replay.html")
 
+    @app.get("/players/{name}", include_in_schema=False)
+    @app.get("/leaderboard/{game_id}", include_in_schema=False)
+    async def players_page() -> FileResponse:  # server/profiles.py, server/ratings.py
+        return FileResponse(WEB / "players.html")
+
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
     # --------------------------------------------------------------- API
@@ -327,6 +334,11 @@ def create_app(
         metrics_token=metrics_token,
     )
     app.state.daily.observe(coordinator)  # after the metrics: it passes their news on
+    rating_store = default_ratings(account_store) if account_store is not None else None
+    if account_store is not None and rating_store is not None:
+        # After the metrics (install_operations): the end hook wraps their observer.
+        app.state.ratings = install_ratings(app, coordinator, account_store, rating_store)
+        install_profiles(app, coordinator, account_store, rating_store)
 
     @app.websocket("/ws/matches/{match_id}")
     async def ws(websocket: WebSocket, match_id: str) -> None:

@@ -231,6 +231,7 @@ class Coordinator(UnattendedPlay, Rematches, TurnClocks, Resuming):
         )
         message["rematch"] = self.rematch_link(grant)
         message["advice_allowed"] = advice_allowed(live.stored)
+        message["rated"] = self.ratings.rated(match_id)
         message["clock"] = clock_message(live, self.clock())
         return message
 

@@ -58,8 +58,24 @@ class Unobserved:
         pass
 
 
+class RatedLookup(Protocol):
+    """Which matches are rated (the web app: server/ratings.py, when accounts exist)."""
+
+    def rated(self, match_id: str) -> bool:
+        """Whether ``match_id`` was created rated (shown in every state message)."""
+
+
+class NoRatings:
+    """The lookup of a coordinator without accounts: no match is rated."""
+
+    def rated(self, match_id: str) -> bool:
+        return False
+
+
 class CoordinatorBase:
     """The coordinator's attributes and the calls between its parts (see above)."""
+
+    ratings: RatedLookup = NoRatings()
 
     store: MatchStore
     transport: Transport

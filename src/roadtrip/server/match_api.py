@@ -45,6 +45,12 @@ from roadtrip.server.visibility import replay_log, replay_step_message
 GrantOf = Callable[[Request, str], Grant]
 
 
+RATED_HERE = (
+    "a rated match is created by a logged-in account: POST /api/account/matches "
+    "(the lobby's rated choice)"
+)
+
+
 class SeatIn(BaseModel):
     # Names longer than NAME_LIMIT are refused by checked_seats with a sentence
     # naming the limit (a 400 bad_setup), not cut.
@@ -65,6 +71,8 @@ class CreateIn(BaseModel):
     # A time limit per decision (server/turn_clock.py): {"seconds", "on_expiry":
     # "bot"|"pass", "bot"}; None or seconds 0: none.  Checked there (400 bad_setup).
     turn_clock: Any = None
+    # A rated match (server/ratings.py) is made by an account: POST /api/account/matches.
+    rated: bool = Field(default=False, strict=True)
 
 
 class ActIn(BaseModel):
@@ -148,6 +156,8 @@ def install_match_api(
         ),
     )
     def create(body: CreateIn, request: Request) -> dict[str, Any]:
+        if body.rated:
+            raise SetupError(RATED_HERE)
         seats = [SeatSpec(name=s.name, bot=s.bot, partner=s.partner) for s in body.seats]
         options: dict[str, Any] = dict(body.options)
         game_class(body.game)  # an unknown game is named before its turn clock is read

@@ -97,6 +97,7 @@ class SqlAccounts:
     account_seats_table: Table
     account_links: Table
     tokens_table: Table
+    account_ratings: Table  # server/sql_ratings.py: deleted with the account
 
     def create_account(self, account: Account) -> None:
         try:
@@ -122,7 +123,7 @@ class SqlAccounts:
     def delete_account(self, account_id: str) -> None:
         with self.engine.begin() as conn:
             self._drop_links(conn, self.account_links.c.account_id == account_id)
-            for table in (self.account_sessions, self.account_seats_table):
+            for table in (self.account_sessions, self.account_seats_table, self.account_ratings):
                 conn.execute(delete(table).where(table.c.account_id == account_id))
             conn.execute(delete(self.accounts).where(self.accounts.c.id == account_id))
 

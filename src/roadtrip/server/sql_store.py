@@ -43,6 +43,7 @@ from roadtrip.server.sql_accounts import SqlAccounts, account_tables
 from roadtrip.server.sql_append import appender
 from roadtrip.server.sql_clocks import SqlClocks, clock_into, clocks_table, seat_bits
 from roadtrip.server.sql_daily import SqlDaily, daily_tables
+from roadtrip.server.sql_ratings import SqlRatings, rating_tables
 from roadtrip.server.sql_reviews import SqlReviews, reviews_table
 from roadtrip.server.storage import Grant, SeatSpec, StorageError, StoredMatch
 
@@ -112,6 +113,7 @@ tokens = Table(
 accounts, account_sessions, account_seats, account_links = account_tables(metadata)
 # The daily challenge's secret and attempts (server/sql_daily.py).
 server_secrets, daily_attempts = daily_tables(metadata)
+rated_matches, account_ratings = rating_tables(metadata)  # server/sql_ratings.py
 
 
 # The statements of the hot path (one append per accepted move), built once: building
@@ -148,8 +150,8 @@ def normalize_url(url: str) -> str:
     return url
 
 
-class SqlStore(SqlReviews, SqlClocks, SqlAccounts, SqlDaily):
-    """A MatchStore (and AccountStore) on any SQLAlchemy database."""
+class SqlStore(SqlReviews, SqlClocks, SqlAccounts, SqlDaily, SqlRatings):
+    """A MatchStore (and AccountStore, RatingStore) on any SQLAlchemy database."""
 
     reviews = match_reviews
     clocks = match_clocks
@@ -161,6 +163,8 @@ class SqlStore(SqlReviews, SqlClocks, SqlAccounts, SqlDaily):
     account_links = account_links
     server_secrets = server_secrets
     daily_attempts = daily_attempts
+    rated_matches = rated_matches
+    account_ratings = account_ratings
 
     def __init__(self, url: str) -> None:
         self.url = normalize_url(url)

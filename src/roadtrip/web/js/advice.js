@@ -154,6 +154,7 @@ export function adviceBadge(advice, action) {
 
 /** Where everyone reads the match's setting. */
 export function adviceSettingText(msg) {
+  if (msg.rated) return "Rated match between accounts: advice is off, and the players' ratings move at the end.";
   return msg.advice_allowed
     ? "Advice is allowed in this match: each player may ask for figures on their own choices."
     : "Advice is off in this match.";

@@ -43,6 +43,30 @@ export function signedIn() {
   return account !== null;
 }
 
+/** The form's "Rated" checkbox (server/ratings.py): a rated match is created by
+ * the account (POST /api/account/matches), between accounts only, advice off. */
+export function ratedField() {
+  const box = el("input", { type: "checkbox", id: "rated", name: "rated" });
+  const field = el(
+    "div",
+    { class: "field" },
+    el("label", { class: "check", for: "rated" }, box, "Rated"),
+    el(
+      "p",
+      { class: "help", id: "rated-help" },
+      "Only for accounts: log in first, and every player opens their invite link logged in. No bots, no hot-seat, advice off. At the end each player's rating moves (see the leaderboards); a seat played by a guest leaves every rating as it was.",
+    ),
+  );
+  return { field, value: () => box.checked };
+}
+
+/** The request that creates a match: rated ones through the account. */
+export function createRequest(rated) {
+  if (!rated) return "/api/matches";
+  if (!signedIn()) throw new Error("Log in (the Account panel) to create a rated match.");
+  return "/api/account/matches";
+}
+
 function setHint(name) {
   try {
     if (name) localStorage.setItem(HINT_KEY, name);
@@ -70,6 +94,13 @@ function renderAccount() {
     fill(
       box,
       el("p", { id: "account-name" }, "Logged in as ", el("b", {}, account.name), ". Your matches follow you to any device where you log in."),
+      el(
+        "p",
+        { id: "account-pages" },
+        el("a", { href: `/players/${encodeURIComponent(account.name)}`, id: "profile-link" }, "Your profile and history"),
+        " · ",
+        el("a", { href: "/leaderboard/road-to-300", id: "leaderboard-link" }, "Leaderboards"),
+      ),
       el(
         "div",
         { class: "created-actions" },

@@ -12,7 +12,7 @@ import { defaultSeatName, readSeats, seatRow, seatsProblem } from "./lobby-seats
 import { adviceField } from "./lobby-advice.js";
 import { clockField } from "./lobby-clock.js";
 import { renderMyMatches, showCreated } from "./lobby-links.js";
-import { claimCreated, startAccount } from "./lobby-account.js";
+import { claimCreated, createRequest, ratedField, startAccount } from "./lobby-account.js";
 import { gamePicture } from "./pictures.js";
 import { keepFocus } from "./focus-memory.js";
 import { learnUrl, playedGames } from "./learned.js";
@@ -201,6 +201,7 @@ function buildForm(game) {
   const others = game.options.filter((o) => o.name !== "players");
   const seatList = el("ul", { class: "seats", id: "seats" });
   const advice = adviceField();
+  const rated = ratedField();
   const turnClock = clockField(game);
   const fillSeats = (count) => {
     const old = seatList.children.length ? readSeats(form) : [];
@@ -231,6 +232,7 @@ function buildForm(game) {
         ),
       ),
       advice.field,
+      rated.field,
       turnClock.field,
     ),
     others.length
@@ -296,10 +298,12 @@ async function createMatch(game, form, turnClock) {
     return;
   }
   const hotseat = form.querySelector("#hotseat").checked;
-  const advice = form.querySelector("#advice").checked;
+  const rated = form.querySelector("#rated").checked;
+  const advice = form.querySelector("#advice").checked && !rated; // off in rated matches
   button.disabled = true;
   try {
-    const created = await api("/api/matches", { method: "POST", body: { game: game.id, options, seats, hotseat, advice, turn_clock: turnClock } });
+    const body = { game: game.id, options, seats, hotseat, advice, turn_clock: turnClock, rated };
+    const created = await api(createRequest(rated), { method: "POST", body });
     rememberMatch(entryFromCreated(created, game, seats));
     await claimCreated(created);
     showCreated(created, game, seats);
