@@ -19,6 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # a11y.py, next to thi
 from a11y import assert_accessible
 
 GAMES = ["road-to-300", "get-your-kicks", "mileage-may-vary", "road-rally", "open-road"]
+
+
 def step_title(page: Any) -> str:
     return str(page.locator("#step-title").text_content())
 

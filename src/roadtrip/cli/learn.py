@@ -52,7 +52,8 @@ def _chooser(ui: GameUI) -> GameUI:
 
 def _show_step(console: Console, tutorial: Tutorial, ui: GameUI) -> None:
     step = tutorial.step
-    assert step is not None
+    if step is None:  # past the last step: the game goes on without a prompt
+        return
     seat = tutorial.seat
     console.print()
     marked = getattr(ui, "render_marked", None)
@@ -108,8 +109,8 @@ def run_tutorial(console: Console, tutorial: Tutorial, ui: GameUI, read: Reader)
                 action = read_choice(typed, chooser, state, seat, choices)
             except InputError as exc:
                 step = tutorial.step
-                assert step is not None
-                console.print(f"[red]{escape(str(exc))}[/] This step's move: {step.move}.")
+                hint = f" This step's move: {step.move}." if step is not None else ""
+                console.print(f"[red]{escape(str(exc))}[/]{hint}")
                 continue
             before = state.clone()
             answer = tutorial.attempt(action)

@@ -237,7 +237,8 @@ def install_daily(
             answer.pop("created")
             return {**answer, "game": game, "day": day, "counted": False}
         account, hashed = who
-        assert accounts is not None
+        if accounts is None:  # who is not None only when accounts are on
+            raise RuntimeError("a counted daily attempt without an account store")
         held = daily.attempts_of(account.id, game)
         mine = next((a for a in held if a.day == day), None)
         if mine is None:

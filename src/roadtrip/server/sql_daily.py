@@ -29,6 +29,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 
 from roadtrip.server.daily import Attempt
+from roadtrip.server.storage import StorageError
 
 
 def daily_tables(metadata: MetaData) -> tuple[Table, Table]:
@@ -92,7 +93,8 @@ class SqlDaily:
                     table.c.day == attempt.day,
                 )
             ).first()
-        assert row is not None
+        if row is None:  # it was just written in this transaction
+            raise StorageError(f"the daily attempt of {attempt.game} on {attempt.day} vanished")
         return _attempt_of(row._mapping)
 
     def settle_attempt(self, attempt: Attempt) -> None:

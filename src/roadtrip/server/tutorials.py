@@ -117,7 +117,8 @@ class TutorialSession:
     def _play_bots(self) -> None:
         """Bots and chance move until the learner must, or the end (bounded: every
         move brings the game nearer its end)."""
-        assert self.match is not None
+        if self.match is None:  # the tutorial's own steps: nothing plays by itself
+            return
         state = self.match.state
         while not state.is_terminal():
             self.match.advance()
