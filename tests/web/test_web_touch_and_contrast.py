@@ -152,3 +152,32 @@ def test_road_rally_colour_words_read_4_5_to_1_and_red_and_green_differ_by_shape
         assert (red["shape"], red["pattern"]) != (green["shape"], green["pattern"]), cues
     # the full-size cards carry a shape each
     assert len({cues[c]["shape"] for c in ("red", "green", "yellow")}) == 3, cues
+
+
+def test_road_rally_card_edges_contrast_3_to_1_with_what_is_behind_them(
+    live_server: Any, contexts: Any
+) -> None:
+    """WCAG 1.4.11: a card's edge is what tells it from the table (the yellow
+    card's edge was 2.95:1 on sand)."""
+    page = contexts("desk")
+    open_board(live_server, page, "road-rally")
+    page.evaluate(CARDS)
+    edges = page.evaluate(
+        f"""() => {{
+          const backdrops = {layout.BACKDROPS};
+          // color-mix() computes as color(srgb r g b) in 0-1: as rgb() for the check
+          const rgb = (t) => t.startsWith('color(srgb')
+            ? `rgb(${{t.slice(11, -1).split(/\\s+/).slice(0, 3)
+                .map(v => Math.round(255 * v)).join(', ')}})`
+            : t;
+          return [...document.querySelectorAll('#cue-test .rr-card')].map(c => ({{
+            card: c.dataset.colour + (c.classList.contains('small') ? '-small' : ''),
+            edge: rgb(getComputedStyle(c).borderTopColor),
+            behind: backdrops(c.parentElement)}}));
+        }}"""
+    )
+    assert len(edges) >= 3
+    low = {
+        e["card"]: round(min(layout.contrast(e["edge"], b) for b in e["behind"]), 2) for e in edges
+    }
+    assert all(ratio >= 3.0 for ratio in low.values()), low
