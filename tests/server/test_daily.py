@@ -210,3 +210,26 @@ def test_the_time_stops_when_the_match_ends_not_when_the_board_is_read(
     app.state.daily.clock = lambda: DAY + 3_600  # an hour later: the board is read
     mine = board(ann).json()["you"]
     assert mine["seconds"] == 95.0
+
+
+def test_days_before_the_first_are_refused(ann: TestClient) -> None:
+    """The archive is bounded: every day asked for may cost an expert's game."""
+    assert board(ann, "2025-12-31").status_code == 400
+    assert start(ann, date="1999-01-01").status_code == 400
+    assert "began on" in board(ann, "2025-12-31").json()["error"]["message"]
+
+
+def test_expert_games_computed_anew_spend_the_thinking_quota(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Crawling the archive's days cannot keep the server thinking: each expert game
+    not yet computed spends the asker's quota (cached days stay free)."""
+    monkeypatch.setenv("ROADTRIP_ADVICE_QUOTA", "2/0.01")
+    made = create_app(MemoryStore(), passwords=CountingPasswords())
+    made.state.daily.clock = lambda: DAY
+    with TestClient(made) as client:
+        days = [utc_day(DAY - k * 86_400) for k in (1, 2, 3)]
+        assert board(client, days[0]).status_code == 200
+        assert board(client, days[1]).status_code == 200
+        assert board(client, days[2]).status_code == 429
+        assert board(client, days[0]).status_code == 200  # computed already: free

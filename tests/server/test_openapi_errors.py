@@ -304,6 +304,10 @@ def provoke_daily(client: TestClient, call: Any, huge: bytes, not_text: dict[str
     call("GET", board, path={**road, "day": "2999-01-01"})  # 400 bad_day
     call("GET", board, path=today, content=huge)  # 413
     call("GET", board, path=today)  # 403 not_revealed: today, not finished
+    # Each past day's expert game spends the thinking quota (a burst of 1 here).
+    yesterday = board.format(game="road-to-300", day=utc_day(time.time() - 86_400))
+    assert client.get(yesterday).status_code == 200
+    call("GET", board, path={**road, "day": utc_day(time.time() - 2 * 86_400)})  # 429
     mine = client.post(start.format(**road), json={}, headers=here).json()
     play_http(client, mine["match"], mine["seats"][0]["token"], Random(4))
     call("POST", start, path=road, json={}, headers=here)  # 409 already_played

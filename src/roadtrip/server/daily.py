@@ -173,8 +173,13 @@ def checked_game(game: str) -> DailyGame:
     return kind
 
 
+# The first day of the challenge: the archive starts here.  Every day asked for may
+# cost the expert a game (computed once a process), so the days are bounded.
+FIRST_DAY = "2026-01-01"
+
+
 def checked_day(text: str, today: str) -> str:
-    """``text`` as a day of the challenge (YYYY-MM-DD, today or before)."""
+    """``text`` as a day of the challenge (YYYY-MM-DD, from FIRST_DAY to today)."""
     try:
         day = date.fromisoformat(text).isoformat()
     except ValueError:
@@ -183,6 +188,8 @@ def checked_day(text: str, today: str) -> str:
         raise BadDay(f"'{text}' is not a date (YYYY-MM-DD)")
     if day > today:
         raise BadDay(f"the challenge of {day} has not begun (today is {today}, UTC)")
+    if day < FIRST_DAY:
+        raise BadDay(f"the daily challenge began on {FIRST_DAY}; {day} has none")
     return day
 
 

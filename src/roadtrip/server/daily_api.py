@@ -56,6 +56,8 @@ from roadtrip.server.daily import (
 from roadtrip.server.errors import error_responses
 from roadtrip.server.match_api import created_answer, link
 from roadtrip.server.quotas import (
+    ADVICE_QUOTA,
+    ADVICE_QUOTA_ENV,
     CREATE_QUOTA,
     CREATE_QUOTA_ENV,
     Buckets,
@@ -161,8 +163,11 @@ def install_daily(
     """Add the ``/api/account/daily`` routes to ``app``."""
     api = DailyApi(daily)
     experts = api.experts
-    expert_locks: dict[tuple[str, str], threading.Lock] = {}
-    locks_lock = threading.Lock()
+    # One expert game at a time per game (at most three threads think), and each
+    # game computed anew spends the asker's thinking quota, as advice does: the
+    # archive's days cannot be crawled to keep the server thinking.
+    expert_locks = {game: threading.Lock() for game in DAILY_GAMES}
+    thinking = Buckets(Quota.from_env(ADVICE_QUOTA_ENV, ADVICE_QUOTA), "the expert's game")
 
     secret: list[bytes] = []  # read once: it never changes while the server runs
 
@@ -198,12 +203,11 @@ def install_daily(
         daily.settle_attempt(done)
         return done
 
-    def expert(game: str, day: str) -> tuple[float, bool]:
+    def expert(game: str, day: str, client: str) -> tuple[float, bool]:
         key = (game, day)
-        with locks_lock:
-            lock = expert_locks.setdefault(key, threading.Lock())
-        with lock:  # computed once per process and day; others wait for it
+        with expert_locks[game]:  # computed once per process and day; others wait
             if key not in experts:
+                thinking.take(client)
                 experts[key] = expert_result(game, seed_of(game, day))
             return experts[key]
 
@@ -267,7 +271,7 @@ def install_daily(
 
     @app.get(
         "/api/account/daily/{game}/{day}",
-        responses=error_responses(NotDaily, BadDay, NotRevealed),
+        responses=error_responses(NotDaily, BadDay, NotRevealed, TooManyRequests),
     )
     def board(game: str, day: str, request: Request) -> dict[str, Any]:
         """The day's leaderboard, the expert's result on its seed, your streak and
@@ -283,7 +287,7 @@ def install_daily(
                 "today's leaderboard shows once you have finished today's challenge "
                 "(or tomorrow, UTC)"
             )
-        expert_score, expert_won = expert(game, day)
+        expert_score, expert_won = expert(game, day, client_address(request.scope))
         answer: dict[str, Any] = {
             "game": game,
             "day": day,
